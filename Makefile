@@ -1,0 +1,48 @@
+# uaccess_check: top-level entry points.
+#   make scan   (default) install what is missing, build the plugin, prepare the kernel, scan it
+#   make test   same set-up, then run the test suite (tools/tests)
+#   make bench  compile-time/memory cost of the plugin on the accessor units
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := scan
+
+# Debian packages the project needs (build, kernel fixture, tests).
+DEB_PACKAGES := make gcc g++ gcc-12-plugin-dev python3 python3-pytest sparse coccinelle \
+	flex bison bc perl libelf-dev libssl-dev xz-utils linux-source-6.12
+# Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
+PYTHON := /usr/bin/python3
+BENCH_RUNS ?= 5
+
+.PHONY: scan test bench deps plugin kernel clean
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' "$$p" 2>/dev/null | grep -q '^install ok installed$$' || echo "$$p"; \
+	done | tr '\n' ' '); \
+	if [ -n "$$missing" ]; then \
+		cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing"; \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "uaccess-check: missing packages; run as root: $$cmd" >&2; exit 1; \
+		fi; \
+		echo "uaccess-check: installing: $$missing" >&2; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -q && apt-get install -y -q $$missing </dev/null; \
+	fi
+
+plugin: deps
+	$(MAKE) -C plugin
+
+kernel: deps
+	./uaccess-check kernel
+
+scan: deps plugin kernel
+	./uaccess-check scan
+
+test: deps plugin kernel
+	$(PYTHON) -m pytest -q tools/tests
+
+bench: deps plugin kernel
+	$(PYTHON) bench/compile_ratio.py --runs $(BENCH_RUNS)
+
+clean:
+	-$(MAKE) -C plugin clean

@@ -1,0 +1,33 @@
+"""uaccess-check cflags: print the KCFLAGS that load the plugin."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import UsageError
+from .plugin import check_level, ensure_plugin, plugin_flags
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cflags", help="print the compiler flags (for KCFLAGS) that load the plugin",
+                       description="Print the flags that load the plugin, e.g. "
+                                   'make O=... KCFLAGS="$(uaccess-check cflags)" fs/readdir.o. '
+                                   "Builds the plugin first if needed.")
+    p.add_argument("--level", type=int, default=None, metavar="N",
+                   help="analysis level 0 (default), 1 or 2 (2 adds -Wuaccess-unproven)")
+    p.add_argument("--facts", type=Path, default=None, metavar="DIR",
+                   help="write one JSON file of facts per unit into DIR (must exist)")
+    p.add_argument("--verbose", action="store_true", help="print one summary line per unit with accessors")
+    p.add_argument("--error", action="store_true", help="report the diagnostics as errors")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    check_level(args.level)
+    if args.facts is not None and not args.facts.is_dir():
+        raise UsageError(f"--facts {args.facts}: not a directory")
+    flags = plugin_flags(ensure_plugin(), level=args.level, facts=args.facts,
+                         verbose=args.verbose, error=args.error)
+    print(" ".join(flags))
+    return 0

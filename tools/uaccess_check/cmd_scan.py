@@ -1,0 +1,61 @@
+"""uaccess-check scan: compile every accessor unit of the default kernel with the plugin.
+
+Output (stdout, byte-for-byte stable): for each configured unit in sorted order, the plugin's
+diagnostics (paths relative to the kernel tree) and its summary line; then one line per
+candidate unit the configuration does not build; then a totals line.
+Exit status: 0 no warning, 1 at least one -Wuaccess warning, 2 a unit failed to compile or
+bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import UsageError
+from .fixture import ensure_fixture
+from .plugin import check_level, ensure_plugin, plugin_flags
+from .scan import accessor_units, compile_units, default_jobs
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("scan", help="check every unit of the default kernel that uses unsafe accessors",
+                       description="Find the units of the default kernel (6.12 x86_64 defconfig) that use "
+                                   "unsafe user accessors, compile each with the plugin and print the "
+                                   "diagnostics. Exit 1 if any warning was printed, 2 on failure.")
+    p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
+                   help="parallel compiles (default: number of CPUs)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    check_level(args.level)
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: must be at least 1")
+    so = ensure_plugin()
+    fx = ensure_fixture()
+    units, unconfigured = accessor_units(fx)
+    if not units:
+        raise UsageError(f"no configured accessor unit found in {fx.src}")
+    reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True), jobs)
+    warnings = 0
+    failed = []
+    for rep in reports:
+        for line in rep.diagnostics + rep.summaries:
+            print(line)
+        warnings += rep.warnings
+        if rep.returncode != 0:
+            failed.append(rep)
+            print(f"uaccess-check: compile failed: {rep.unit} (exit {rep.returncode})")
+            sys.stderr.write(rep.stderr)
+    for unit in unconfigured:
+        print(f"uaccess-check: not configured: {unit}")
+    level = 0 if args.level is None else args.level
+    print(f"uaccess-check: {fx.label()}, level {level}: {len(reports)} units, {warnings} warnings"
+          + (f", {len(failed)} failed" if failed else ""))
+    sys.stdout.flush()
+    if failed:
+        return 2
+    return 1 if warnings else 0

@@ -1,0 +1,84 @@
+"""Locating/building the GCC plugin and spelling its command-line flags."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from . import REPO_ROOT, UsageError
+
+PLUGIN_NAME = "uaccess_check"
+LEVELS = (0, 1, 2)
+
+
+def plugin_dir() -> Path:
+    return REPO_ROOT / "plugin"
+
+
+def ensure_plugin() -> Path:
+    """Return the absolute path of the plugin, building it with ``make -C plugin`` if needed.
+
+    ``UACCESS_CHECK_PLUGIN`` names a prebuilt plugin to use instead (no build).
+    """
+    override = os.environ.get("UACCESS_CHECK_PLUGIN")
+    if override:
+        so = Path(override).resolve()
+        if not so.is_file():
+            raise UsageError(f"UACCESS_CHECK_PLUGIN={override}: no such file")
+        return so
+    so = plugin_dir() / f"{PLUGIN_NAME}.so"
+    if not (plugin_dir() / "Makefile").is_file():
+        if so.is_file():
+            return so
+        raise UsageError(f"{plugin_dir()}/Makefile not found: cannot build the plugin")
+    # make is idempotent: a no-op when the plugin is up to date, a rebuild when a source changed.
+    proc = subprocess.run(["make", "-s", "-C", str(plugin_dir())], stdout=sys.stderr.fileno(),
+                          stderr=sys.stderr.fileno(), stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        raise UsageError(f"building the plugin failed: make -C {plugin_dir()} (exit {proc.returncode})")
+    if not so.is_file():
+        raise UsageError(f"make -C {plugin_dir()} did not produce {so}")
+    return so
+
+
+def check_level(level: int | None) -> None:
+    if level is not None and level not in LEVELS:
+        raise UsageError(f"unknown level {level}: expected one of {', '.join(map(str, LEVELS))}")
+
+
+def plugin_flags(so: Path, *, level: int | None = None, facts: Path | None = None,
+                 verbose: bool = False, error: bool = False, disable: bool = False) -> list[str]:
+    """The compiler flags that load the plugin with the given options.
+
+    ``level=None`` leaves the plugin's default (0) and adds no flag, so a per-object
+    ``CFLAGS_x.o += -fplugin-arg-uaccess_check-level=N`` is not contradicted.
+    """
+    check_level(level)
+    so = so.resolve()
+    if any(c.isspace() for c in str(so)):
+        raise UsageError(f"plugin path contains white space, unusable in KCFLAGS: {so}")
+    arg = f"-fplugin-arg-{PLUGIN_NAME}-"
+    flags = [f"-fplugin={so}"]
+    if level is not None:
+        flags.append(f"{arg}level={level}")
+    if facts is not None:
+        facts = facts.resolve()
+        if any(c.isspace() for c in str(facts)):
+            raise UsageError(f"facts directory contains white space, unusable in KCFLAGS: {facts}")
+        flags.append(f"{arg}facts={facts}")
+    if verbose:
+        flags.append(f"{arg}verbose")
+    if error:
+        flags.append(f"{arg}error")
+    if disable:
+        flags.append(f"{arg}disable")
+    return flags
+
+
+def is_plugin_flag(token: str) -> bool:
+    """True for a flag that loads or configures this plugin (to strip it from a saved command)."""
+    if token.startswith(f"-fplugin-arg-{PLUGIN_NAME}-"):
+        return True
+    return token.startswith("-fplugin=") and Path(token[len("-fplugin="):]).name == f"{PLUGIN_NAME}.so"

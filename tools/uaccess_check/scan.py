@@ -1,0 +1,63 @@
+"""Compiling accessor units with the plugin and collecting its diagnostics (used by scan, tests, bench)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diag import plugin_diagnostics, relative_to, summaries
+from .fixture import Fixture
+from .kbuild import compile_with, make_objects
+from .units import candidate_units, split_configured
+
+
+@dataclass
+class UnitReport:
+    unit: str
+    returncode: int
+    stderr: str
+    diagnostics: list[str] = field(default_factory=list)  # plugin lines, paths relative to the tree
+    summaries: list[str] = field(default_factory=list)  # verbose summary lines, relative paths
+    warnings: int = 0  # plugin warnings/errors (not notes)
+    accesses: int = 0
+
+
+def accessor_units(fx: Fixture) -> tuple[list[str], list[str]]:
+    """(configured accessor units, unconfigured ones) of the fixture, sorted."""
+    return split_configured(candidate_units(fx.src, fx.srcarch), fx.configured_sources())
+
+
+def _report(fx: Fixture, unit: str, flags: list[str], tmpdir: Path) -> UnitReport:
+    out = tmpdir / (unit.replace("/", "__")[:-2] + ".o")
+    res = compile_with(fx, unit, flags, out)
+    lines = res.stderr.splitlines()
+    roots = [str(fx.src), str(fx.build)]
+    rep = UnitReport(unit=unit, returncode=res.returncode, stderr=res.stderr)
+    for d in plugin_diagnostics(lines):
+        rep.diagnostics.append(d.format(relative_to(d.file, roots)))
+        if d.kind != "note":
+            rep.warnings += 1
+    for s in summaries(lines):
+        rep.summaries.append(s.format(relative_to(s.file, roots)))
+        rep.accesses += s.accesses
+    return rep
+
+
+def compile_units(fx: Fixture, units: list[str], flags: list[str], jobs: int) -> list[UnitReport]:
+    """Compile each unit with its saved kbuild command + flags; reports sorted by unit.
+
+    Objects go to a temporary directory: the build dir's objects stay plain kbuild output.
+    """
+    units = sorted(units)
+    make_objects(fx, units, jobs)
+    with tempfile.TemporaryDirectory(prefix="uaccess-check-") as tmp:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            reports = list(pool.map(lambda u: _report(fx, u, flags, Path(tmp)), units))
+    return sorted(reports, key=lambda r: r.unit)
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
