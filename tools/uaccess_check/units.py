@@ -25,7 +25,7 @@ BASE_ACCESSORS: tuple[str, ...] = (
 #: Top-level directories never scanned (host tools, documentation).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 
-_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)$")
+_DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?:\([^)]*\))?(.*)$")
 _COMMENT_RE = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _FUNC_HEAD_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*$", re.S)
 
