@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guards: which edge of the CFG a check's success takes, and what it
+ * dominates.
+ *
+ * access_ok() and the checking begins return a truth value that reaches a
+ * GIMPLE_COND through negations, conversions and __builtin_expect (the
+ * likely()/unlikely() around it).  The edge taken when the check passed
+ * validates everything it dominates.  An inverted test ("if (begin())
+ * return;") simply leaves the accesses on the other edge, which the
+ * success edge does not dominate.
+ */
+#include "uaccess_check.h"
+
+#define UA_GUARD_DEPTH 8
+
+static bool is_expect(gimple *stmt)
+{
+	return gimple_call_builtin_p(stmt, BUILT_IN_EXPECT) ||
+	       gimple_call_internal_p(stmt, IFN_BUILTIN_EXPECT);
+}
+
+/* The value @val is the check's result, negated when @neg. */
+static edge success_edge(tree val, bool neg, int depth)
+{
+	imm_use_iterator it;
+	gimple *use;
+	edge found = NULL;
+
+	if (depth > UA_GUARD_DEPTH || TREE_CODE(val) != SSA_NAME)
+		return NULL;
+	FOR_EACH_IMM_USE_STMT(use, it, val) {
+		edge e = NULL;
+
+		if (gimple_code(use) == GIMPLE_COND) {
+			gcond *c = as_a<gcond *>(use);
+			enum tree_code code = gimple_cond_code(c);
+			bool taken_true;
+
+			if (!integer_zerop(gimple_cond_rhs(c)) ||
+			    (code != NE_EXPR && code != EQ_EXPR))
+				continue;
+			/* the true edge is taken when val != 0 */
+			taken_true = (code == NE_EXPR) != neg;
+			if (EDGE_COUNT(gimple_bb(c)->succs) != 2)
+				continue;
+			e = EDGE_SUCC(gimple_bb(c), 0);
+			if (!!(e->flags & EDGE_TRUE_VALUE) != taken_true)
+				e = EDGE_SUCC(gimple_bb(c), 1);
+		} else if (is_gimple_assign(use)) {
+			enum tree_code code = gimple_assign_rhs_code(use);
+			tree lhs = gimple_assign_lhs(use);
+
+			if (CONVERT_EXPR_CODE_P(code) || code == SSA_NAME)
+				e = success_edge(lhs, neg, depth + 1);
+			else if (code == BIT_NOT_EXPR || code == TRUTH_NOT_EXPR)
+				e = success_edge(lhs, !neg, depth + 1);
+			else if (code == BIT_XOR_EXPR &&
+				 integer_onep(gimple_assign_rhs2(use)))
+				e = success_edge(lhs, !neg, depth + 1);
+			else if ((code == EQ_EXPR || code == NE_EXPR) &&
+				 integer_zerop(gimple_assign_rhs2(use)))
+				e = success_edge(lhs, neg != (code == EQ_EXPR),
+						 depth + 1);
+		} else if (is_gimple_call(use) && is_expect(use) &&
+			   gimple_call_arg(use, 0) == val &&
+			   gimple_call_lhs(use)) {
+			e = success_edge(gimple_call_lhs(use), neg, depth + 1);
+		}
+		if (e && !found)
+			found = e;
+	}
+	return found;
+}
+
+void ua_find_guards(struct ua_fn *fn)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++) {
+		struct ua_prim *p = &fn->prims[i];
+		tree lhs;
+
+		if (p->kind != PRIM_ACCESS_OK && p->kind != PRIM_BEGIN)
+			continue;
+		lhs = gimple_call_lhs(p->stmt);
+		if (lhs)
+			p->ok_edge = success_edge(lhs, false, 0);
+	}
+}
+
+/*
+ * An edge dominates a block when its destination does and it is the only
+ * way into that destination, back edges from inside aside.
+ */
+static bool edge_dominates(edge e, basic_block bb)
+{
+	edge other;
+	edge_iterator ei;
+
+	if (!dominated_by_p(CDI_DOMINATORS, bb, e->dest))
+		return false;
+	FOR_EACH_EDGE(other, ei, e->dest->preds)
+		if (other != e &&
+		    !dominated_by_p(CDI_DOMINATORS, other->src, e->dest))
+			return false;
+	return true;
+}
+
+static bool stmt_before(gimple *a, gimple *b)
+{
+	gimple_stmt_iterator gsi;
+
+	for (gsi = gsi_for_stmt(a); !gsi_end_p(gsi); gsi_next(&gsi))
+		if (gsi_stmt(gsi) == b)
+			return true;
+	return false;
+}
+
+/*
+ * Does primitive @p validate what is used at @stmt in @bb (or, with a
+ * NULL @stmt, at the end of @bb)?  The caller has entered p's function.
+ */
+bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt)
+{
+	basic_block pbb = gimple_bb(p->stmt);
+
+	if (p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN)
+		return p->ok_edge && edge_dominates(p->ok_edge, bb);
+	if (pbb == bb)
+		return !stmt || stmt_before(p->stmt, stmt);
+	return dominated_by_p(CDI_DOMINATORS, bb, pbb);
+}

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pointer resolution: from the pointer an accessor or a check uses back to
+ * a root (a parameter, a value loaded from memory, a computed value) plus
+ * a byte offset.
+ *
+ * The walk follows SSA copies, conversions, constant pointer arithmetic
+ * and address-of-member expressions.  PHIs whose arguments agree on the
+ * root keep one answer (with the offset forgotten when it differs or the
+ * PHI carries a loop); PHIs that join different roots give one answer per
+ * argument, each remembering the edge it came through, so that a check on
+ * one branch can validate the pointer of that branch only.
+ */
+#include "uaccess_check.h"
+
+#define UA_MAX_DEPTH 32
+
+struct walk {
+	struct ua_refs *out;
+	hash_set<gimple *> *phis;
+	bool looped;
+};
+
+static void add_ref(struct walk *w, const struct ua_ref *r)
+{
+	if (w->out->n == UA_MAX_REFS) {
+		w->out->overflow = true;
+		return;
+	}
+	w->out->ref[w->out->n++] = *r;
+}
+
+static void root_here(struct walk *w, enum ua_root_kind kind, tree root,
+		      tree vuse, const struct ua_ref *at)
+{
+	struct ua_ref r = *at;
+
+	r.kind = kind;
+	r.root = root;
+	r.vuse = vuse;
+	add_ref(w, &r);
+}
+
+/*
+ * Two loads of one location read the same pointer when no store that may
+ * alias it lies between them: step the memory state back past statements
+ * that cannot clobber the location.
+ */
+static tree canonical_vuse(tree vuse, tree ref)
+{
+	int steps = 0;
+
+	while (vuse && TREE_CODE(vuse) == SSA_NAME && steps++ < 64) {
+		gimple *def = SSA_NAME_DEF_STMT(vuse);
+
+		if (gimple_code(def) == GIMPLE_PHI || gimple_nop_p(def))
+			break;
+		if (stmt_may_clobber_ref_p(def, ref, false))
+			break;
+		vuse = gimple_vuse(def);
+	}
+	return vuse;
+}
+
+static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth);
+
+static void walk_addr(struct walk *w, tree t, struct ua_ref at, int depth)
+{
+	tree obj = TREE_OPERAND(t, 0);
+	poly_int64 poff;
+	tree base = get_addr_base_and_unit_offset(obj, &poff);
+
+	if (!base) {
+		base = get_base_address(obj);
+		at.off_known = false;
+	} else if (poff.is_constant()) {
+		at.off += poff.to_constant();
+	} else {
+		at.off_known = false;
+	}
+	if (base && TREE_CODE(base) == MEM_REF) {
+		at.off += mem_ref_offset(base).force_shwi().to_constant();
+		walk_tree_ptr(w, TREE_OPERAND(base, 0), at, depth + 1);
+		return;
+	}
+	root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+}
+
+static bool same_root_list(const struct ua_refs *a)
+{
+	unsigned i;
+
+	for (i = 1; i < a->n; i++)
+		if (!ua_same_root(&a->ref[0], &a->ref[i]))
+			return false;
+	return a->n > 0;
+}
+
+static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
+{
+	struct ua_refs args;
+	struct walk sub;
+	unsigned i, j;
+	bool looped = false;
+
+	if (w->phis->add(phi)) {
+		w->looped = true;	/* back to a PHI on the walk: a loop */
+		return;
+	}
+	memset(&args, 0, sizeof(args));
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		struct ua_refs one;
+		struct ua_ref a = at;
+
+		memset(&one, 0, sizeof(one));
+		sub.out = &one;
+		sub.phis = w->phis;
+		sub.looped = false;
+		walk_tree_ptr(&sub, gimple_phi_arg_def(phi, i), a, depth + 1);
+		looped |= sub.looped;
+		for (j = 0; j < one.n; j++) {
+			if (!one.ref[j].via)
+				one.ref[j].via = gimple_phi_arg_edge(phi, i)->src;
+			if (args.n < UA_MAX_REFS)
+				args.ref[args.n++] = one.ref[j];
+			else
+				args.overflow = true;
+		}
+		args.overflow |= one.overflow;
+	}
+	w->phis->remove(phi);
+	w->out->overflow |= args.overflow;
+	if (same_root_list(&args)) {
+		struct ua_ref r = args.ref[0];
+
+		for (i = 1; i < args.n; i++)
+			if (!args.ref[i].off_known || args.ref[i].off != r.off)
+				r.off_known = false;
+		if (looped)
+			r.off_known = false;
+		r.via = at.via;
+		add_ref(w, &r);
+		return;
+	}
+	for (i = 0; i < args.n; i++) {
+		if (looped)
+			args.ref[i].off_known = false;
+		add_ref(w, &args.ref[i]);
+	}
+}
+
+static bool is_load(gimple *def)
+{
+	tree rhs;
+
+	if (!gimple_assign_single_p(def) || !gimple_vuse(def))
+		return false;
+	rhs = gimple_assign_rhs1(def);
+	return REFERENCE_CLASS_P(rhs) || DECL_P(rhs);
+}
+
+static void walk_assign(struct walk *w, tree t, gimple *def,
+			struct ua_ref at, int depth)
+{
+	enum tree_code code = gimple_assign_rhs_code(def);
+	tree rhs1 = gimple_assign_rhs1(def);
+
+	if (is_load(def)) {
+		root_here(w, ROOT_LOAD, rhs1,
+			  canonical_vuse(gimple_vuse(def), rhs1), &at);
+		return;
+	}
+	switch (code) {
+	case SSA_NAME:
+	CASE_CONVERT:
+	case VIEW_CONVERT_EXPR:
+		walk_tree_ptr(w, rhs1, at, depth + 1);
+		return;
+	case ADDR_EXPR:
+		walk_addr(w, rhs1, at, depth);
+		return;
+	case POINTER_PLUS_EXPR:
+	case PLUS_EXPR:
+	case MINUS_EXPR: {
+		tree rhs2 = gimple_assign_rhs2(def);
+
+		if (TREE_CODE(rhs2) == INTEGER_CST && tree_fits_shwi_p(rhs2)) {
+			HOST_WIDE_INT c = tree_to_shwi(rhs2);
+
+			if (code == POINTER_PLUS_EXPR)
+				c = (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
+			at.off += code == MINUS_EXPR ? -c : c;
+		} else if (TREE_CODE(rhs2) == INTEGER_CST &&
+			   code == POINTER_PLUS_EXPR) {
+			at.off += (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
+		} else {
+			at.off_known = false;
+		}
+		walk_tree_ptr(w, rhs1, at, depth + 1);
+		return;
+	}
+	default:
+		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+	}
+}
+
+static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
+{
+	gimple *def;
+
+	if (depth > UA_MAX_DEPTH) {
+		w->out->overflow = true;
+		return;
+	}
+	if (TREE_CODE(t) == ADDR_EXPR) {
+		walk_addr(w, t, at, depth);
+		return;
+	}
+	if (TREE_CODE(t) != SSA_NAME) {
+		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+		return;
+	}
+	if (SSA_NAME_IS_DEFAULT_DEF(t)) {
+		tree var = SSA_NAME_VAR(t);
+
+		if (var && TREE_CODE(var) == PARM_DECL)
+			root_here(w, ROOT_PARM, var, NULL_TREE, &at);
+		else
+			root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+		return;
+	}
+	def = SSA_NAME_DEF_STMT(t);
+	if (gimple_code(def) == GIMPLE_PHI)
+		walk_phi(w, as_a<gphi *>(def), at, depth);
+	else if (is_gimple_assign(def))
+		walk_assign(w, t, def, at, depth);
+	else
+		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+}
+
+void ua_resolve(tree ptr, struct ua_refs *out)
+{
+	hash_set<gimple *> phis;
+	struct walk w;
+	struct ua_ref at;
+
+	memset(out, 0, sizeof(*out));
+	memset(&at, 0, sizeof(at));
+	at.off_known = true;
+	w.out = out;
+	w.phis = &phis;
+	w.looped = false;
+	walk_tree_ptr(&w, ptr, at, 0);
+}
+
+bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == ROOT_LOAD)
+		return a->vuse == b->vuse && operand_equal_p(a->root, b->root, 0);
+	if (a->kind == ROOT_VALUE && a->root != b->root)
+		return operand_equal_p(a->root, b->root, 0) &&
+		       TREE_CODE(a->root) != SSA_NAME;
+	return a->root == b->root;
+}
+
+/* Print an SSA name as the variable the programmer wrote. */
+static void print_source(pretty_printer *pp, tree t)
+{
+	if (TREE_CODE(t) == SSA_NAME && SSA_NAME_VAR(t) &&
+	    DECL_NAME(SSA_NAME_VAR(t)) && !DECL_ARTIFICIAL(SSA_NAME_VAR(t))) {
+		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(SSA_NAME_VAR(t))));
+		return;
+	}
+	if (TREE_CODE(t) == SSA_NAME) {
+		gimple *def = SSA_NAME_DEF_STMT(t);
+
+		if (is_gimple_assign(def) &&
+		    gimple_assign_rhs_code(def) == SSA_NAME) {
+			print_source(pp, gimple_assign_rhs1(def));
+			return;
+		}
+		if (is_gimple_call(def) && gimple_call_fndecl(def)) {
+			pp_string(pp, lang_hooks.decl_printable_name(
+					      gimple_call_fndecl(def), 0));
+			pp_string(pp, "()");
+			return;
+		}
+		pp_string(pp, "the pointer");
+		return;
+	}
+	if (TREE_CODE(t) == COMPONENT_REF) {
+		tree base = TREE_OPERAND(t, 0);
+
+		if (TREE_CODE(base) == MEM_REF &&
+		    integer_zerop(TREE_OPERAND(base, 1))) {
+			print_source(pp, TREE_OPERAND(base, 0));
+			pp_string(pp, "->");
+		} else {
+			print_source(pp, base);
+			pp_string(pp, ".");
+		}
+		print_source(pp, TREE_OPERAND(t, 1));
+		return;
+	}
+	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
+		pp_string(pp, "*");
+		print_source(pp, TREE_OPERAND(t, 0));
+		return;
+	}
+	if (DECL_P(t) && DECL_NAME(t)) {
+		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(t)));
+		return;
+	}
+	pp_string(pp, "the pointer");
+}
+
+/* The root as the programmer would name it; valid until the next call. */
+const char *ua_root_text(const struct ua_ref *ref)
+{
+	static char buf[256];
+	pretty_printer pp;
+
+	print_source(&pp, ref->root);
+	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
+	return buf;
+}
+
+int ua_parm_index(tree fndecl, tree parm)
+{
+	tree p;
+	int i = 0;
+
+	for (p = DECL_ARGUMENTS(fndecl); p; p = DECL_CHAIN(p), i++)
+		if (p == parm)
+			return i;
+	return -1;
+}
+
+static bool is_large_struct(tree type)
+{
+	tree name = TYPE_NAME(type);
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	return name && TREE_CODE(name) == IDENTIFIER_NODE &&
+	       !strcmp(IDENTIFIER_POINTER(name), "__large_struct");
+}
+
+static HOST_WIDE_INT type_bytes(tree type)
+{
+	if (!type || VOID_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
+	    !tree_fits_shwi_p(TYPE_SIZE_UNIT(type)))
+		return -1;
+	return tree_to_shwi(TYPE_SIZE_UNIT(type));
+}
+
+static tree memory_operand(gasm *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++) {
+		tree op = gimple_asm_output_op(stmt, i);
+
+		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
+			return TREE_VALUE(op);
+	}
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
+		tree op = gimple_asm_input_op(stmt, i);
+
+		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
+			return TREE_VALUE(op);
+	}
+	return NULL_TREE;
+}
+
+/*
+ * The pointer an accessor asm touches and how many bytes.  The memory
+ * operand of put/get is a dummy large struct, so the size comes from the
+ * pointer's own type.
+ */
+HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr)
+{
+	tree mem = memory_operand(as_a<gasm *>(stmt));
+	tree p;
+
+	*ptr = NULL_TREE;
+	if (!mem || TREE_CODE(mem) != MEM_REF)
+		return -1;
+	p = TREE_OPERAND(mem, 0);
+	*ptr = p;
+	if (!is_large_struct(TREE_TYPE(mem)))
+		return type_bytes(TREE_TYPE(mem));
+	if (!POINTER_TYPE_P(TREE_TYPE(p)))
+		return -1;
+	return type_bytes(TREE_TYPE(TREE_TYPE(p)));
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Recognising the user-access primitives in a function body.
+ *
+ * Before inlining, the region primitives are still calls to small inline
+ * functions (user_access_begin, __access_ok, mask_user_address, stac,
+ * clac, smap_save, smap_restore).  Their mode and the name the programmer
+ * wrote (user_read_access_begin or user_write_access_end) only survive in
+ * the macro expansion chain of the call's location, so that chain is what
+ * names them.  The accessors themselves are inline asm; the asm text is
+ * shared with copy_to_kernel_nofault() and varies between versions, so an
+ * asm is an accessor only when an unsafe_* macro is on its chain.
+ */
+#include "uaccess_check.h"
+
+struct ua_name {
+	const char *name;
+	enum ua_prim_kind kind;	/* PRIM_NONE: an accessor */
+	enum ua_mode mode;
+};
+
+/* Names a programmer writes, outermost wins. */
+static const struct ua_name ua_names[] = {
+	{ "user_access_begin",		  PRIM_BEGIN,  UA_MODE_RW },
+	{ "user_read_access_begin",	  PRIM_BEGIN,  UA_MODE_READ },
+	{ "user_write_access_begin",	  PRIM_BEGIN,  UA_MODE_WRITE },
+	{ "user_rw_access_begin",	  PRIM_BEGIN,  UA_MODE_RW },
+	{ "masked_user_access_begin",	  PRIM_MASK,   UA_MODE_RW },
+	{ "masked_user_read_access_begin",  PRIM_MASK, UA_MODE_READ },
+	{ "masked_user_write_access_begin", PRIM_MASK, UA_MODE_WRITE },
+	{ "masked_user_rw_access_begin",  PRIM_MASK,   UA_MODE_RW },
+	{ "__uaccess_begin",		  PRIM_STAC,   UA_MODE_RW },
+	{ "__uaccess_begin_nospec",	  PRIM_STAC,   UA_MODE_RW },
+	{ "user_access_end",		  PRIM_CLAC,   UA_MODE_RW },
+	{ "user_read_access_end",	  PRIM_CLAC,   UA_MODE_READ },
+	{ "user_write_access_end",	  PRIM_CLAC,   UA_MODE_WRITE },
+	{ "user_rw_access_end",		  PRIM_CLAC,   UA_MODE_RW },
+	{ "__uaccess_end",		  PRIM_CLAC,   UA_MODE_RW },
+	{ "access_ok",			  PRIM_ACCESS_OK, UA_MODE_NONE },
+	{ "user_access_save",		  PRIM_SAVE,   UA_MODE_NONE },
+	{ "user_access_restore",	  PRIM_RESTORE, UA_MODE_NONE },
+	{ "unsafe_put_user",		  PRIM_NONE,   UA_MODE_WRITE },
+	{ "unsafe_get_user",		  PRIM_NONE,   UA_MODE_READ },
+	{ "unsafe_copy_to_user",	  PRIM_NONE,   UA_MODE_WRITE },
+	{ "unsafe_copy_from_user",	  PRIM_NONE,   UA_MODE_READ },
+	{ "unsafe_try_cmpxchg_user",	  PRIM_NONE,   UA_MODE_RW },
+	{ "unsafe_atomic_op1",		  PRIM_NONE,   UA_MODE_RW },
+	{ "unsafe_atomic_op2",		  PRIM_NONE,   UA_MODE_RW },
+};
+
+/* The inline functions the primitives are made of, by what they do. */
+static const struct ua_name ua_functions[] = {
+	{ "__access_ok",	PRIM_ACCESS_OK, UA_MODE_NONE },
+	{ "user_access_begin",	PRIM_BEGIN,	UA_MODE_RW },
+	{ "mask_user_address",	PRIM_MASK,	UA_MODE_RW },
+	{ "stac",		PRIM_STAC,	UA_MODE_RW },
+	{ "clac",		PRIM_CLAC,	UA_MODE_RW },
+	{ "smap_save",		PRIM_SAVE,	UA_MODE_NONE },
+	{ "smap_restore",	PRIM_RESTORE,	UA_MODE_NONE },
+};
+
+static const struct ua_name *lookup(const struct ua_name *tab, size_t n,
+				    const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(tab[i].name, name))
+			return &tab[i];
+	return NULL;
+}
+
+static const struct ua_name *lookup_function(tree fndecl)
+{
+	const char *file;
+
+	if (!fndecl || !DECL_NAME(fndecl))
+		return NULL;
+	/* only the kernel's own headers define the real ones */
+	file = DECL_SOURCE_FILE(fndecl);
+	if (!file || !strstr(file, "include/"))
+		return NULL;
+	return lookup(ua_functions, ARRAY_SIZE(ua_functions),
+		      IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+}
+
+bool ua_is_primitive_body(tree fndecl)
+{
+	return lookup_function(fndecl) != NULL;
+}
+
+bool ua_unit_has_macro_maps(void)
+{
+	return LINEMAPS_MACRO_USED(line_table) > 0;
+}
+
+/* The expansion point in the programmer's file of a (virtual) location. */
+location_t ua_user_location(location_t loc)
+{
+	return linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+/*
+ * Walk the macro chain of @loc from the innermost expansion outwards and
+ * return the outermost name found in ua_names (with its expansion map in
+ * @key, when asked).
+ */
+static const struct ua_name *chain_name(location_t loc, bool accessors,
+					const void **key)
+{
+	const struct ua_name *found = NULL;
+
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		const line_map *map = linemap_lookup(line_table, loc);
+		const line_map_macro *mm;
+		const struct ua_name *n;
+
+		if (!map || !linemap_macro_expansion_map_p(map))
+			break;
+		mm = linemap_check_macro(map);
+		n = lookup(ua_names, ARRAY_SIZE(ua_names),
+			   linemap_map_get_macro_name(mm));
+		if (n && (n->kind == PRIM_NONE) == accessors) {
+			found = n;
+			if (key)
+				*key = mm;
+		}
+		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+	}
+	return found;
+}
+
+static void add_prim(struct ua_fn *fn, gimple *stmt,
+		     const struct ua_name *fnname, tree fndecl)
+{
+	const struct ua_name *written;
+	struct ua_prim *p;
+
+	fn->prims = XRESIZEVEC(struct ua_prim, fn->prims, fn->nprims + 1);
+	p = &fn->prims[fn->nprims++];
+	memset(p, 0, sizeof(*p));
+	p->stmt = stmt;
+	p->kind = fnname->kind;
+	p->mode = fnname->mode;
+	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+	p->loc = ua_user_location(gimple_location(stmt));
+	p->token = -1;
+	written = chain_name(gimple_location(stmt), false, NULL);
+	if (!written)
+		return;
+	p->name = written->name;
+	/* stac() inside a masked begin opens a region of the masked mode */
+	if (written->mode != UA_MODE_NONE && p->kind != PRIM_ACCESS_OK)
+		p->mode = written->mode;
+}
+
+static bool is_memory_operand(tree op)
+{
+	const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
+
+	return strchr(c, 'm') != NULL;
+}
+
+/* Does this asm read or write user memory for an unsafe_* accessor? */
+static bool asm_has_memory_operand(gasm *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++)
+		if (is_memory_operand(gimple_asm_output_op(stmt, i)))
+			return true;
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++)
+		if (is_memory_operand(gimple_asm_input_op(stmt, i)))
+			return true;
+	return false;
+}
+
+static void add_access_asm(struct ua_fn *fn, gimple *stmt,
+			   const struct ua_name *n, const void *key)
+{
+	struct ua_access *a = NULL;
+	unsigned i;
+
+	for (i = 0; i < fn->naccesses; i++)
+		if (fn->accesses[i].key == key)
+			a = &fn->accesses[i];
+	if (!a) {
+		fn->accesses = XRESIZEVEC(struct ua_access, fn->accesses,
+					  fn->naccesses + 1);
+		a = &fn->accesses[fn->naccesses++];
+		memset(a, 0, sizeof(*a));
+		a->fn = fn;
+		a->name = n->name;
+		a->mode = n->mode;
+		a->key = key;
+		a->loc = ua_user_location(gimple_location(stmt));
+	}
+	a->asms = XRESIZEVEC(gimple *, a->asms, a->nasm + 1);
+	a->asms[a->nasm++] = stmt;
+}
+
+static void scan_stmt(struct ua_fn *fn, gimple *stmt)
+{
+	const struct ua_name *n;
+	const void *key = NULL;
+
+	if (is_gimple_call(stmt)) {
+		tree fndecl = gimple_call_fndecl(stmt);
+
+		n = lookup_function(fndecl);
+		if (n)
+			add_prim(fn, stmt, n, fndecl);
+		return;
+	}
+	if (gimple_code(stmt) != GIMPLE_ASM)
+		return;
+	if (!asm_has_memory_operand(as_a<gasm *>(stmt)))
+		return;
+	n = chain_name(gimple_location(stmt), true, &key);
+	if (n)
+		add_access_asm(fn, stmt, n, key);
+}
+
+void ua_find_primitives(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			scan_stmt(fn, gsi_stmt(gsi));
+	}
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reporting: diagnostics in GCC's own format, in a stable order.
+ *
+ * Findings are collected during the unit and printed at its end, sorted
+ * by position, each warning followed by its notes.  A plugin cannot add a
+ * real -W option, so the class is part of the text ("[-Wuaccess-range]").
+ * The kernel builds with -Werror; the findings of a checker must not break
+ * that build, so unless the "error" option asks for errors they are
+ * printed as warnings with -Werror suspended around them.
+ */
+#include "uaccess_check.h"
+
+struct ua_note_rec {
+	location_t loc;
+	char *text;
+};
+
+struct ua_diag {
+	location_t loc;
+	enum ua_class cls;
+	tree fndecl;
+	char *text;
+	unsigned seq;
+	unsigned nnotes;
+	struct ua_note_rec *notes;
+};
+
+static struct ua_diag **diags;
+static unsigned ndiags;
+
+/* in enum ua_class order */
+static const char *const class_names[UA_NCLASSES] = {
+	"proven", "unproven", "range", "unchecked", "region", "mode",
+};
+
+const char *ua_class_name(enum ua_class cls)
+{
+	return class_names[cls];
+}
+
+/* "file:line" of a location, for facts and notes. */
+const char *ua_where(location_t loc)
+{
+	static char buf[512];
+	expanded_location x = expand_location(loc);
+
+	snprintf(buf, sizeof(buf), "%s:%d", x.file ? x.file : "?", x.line);
+	return buf;
+}
+
+struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
+			  const char *fmt, ...)
+{
+	struct ua_diag *d = XCNEW(struct ua_diag);
+	va_list ap;
+
+	va_start(ap, fmt);
+	d->text = xvasprintf(fmt, ap);
+	va_end(ap);
+	d->loc = loc;
+	d->cls = cls;
+	d->fndecl = fndecl;
+	d->seq = ndiags;
+	diags = XRESIZEVEC(struct ua_diag *, diags, ndiags + 1);
+	diags[ndiags++] = d;
+	return d;
+}
+
+void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->notes = XRESIZEVEC(struct ua_note_rec, d->notes, d->nnotes + 1);
+	va_start(ap, fmt);
+	d->notes[d->nnotes].text = xvasprintf(fmt, ap);
+	va_end(ap);
+	d->notes[d->nnotes++].loc = loc;
+}
+
+static int compare_diags(const void *pa, const void *pb)
+{
+	const struct ua_diag *a = *(const struct ua_diag *const *)pa;
+	const struct ua_diag *b = *(const struct ua_diag *const *)pb;
+	expanded_location xa = expand_location(a->loc);
+	expanded_location xb = expand_location(b->loc);
+	int c = strcmp(xa.file ? xa.file : "", xb.file ? xb.file : "");
+
+	if (c)
+		return c;
+	if (xa.line != xb.line)
+		return xa.line < xb.line ? -1 : 1;
+	if (xa.column != xb.column)
+		return xa.column < xb.column ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void emit(struct ua_diag *d)
+{
+	bool werror = global_dc->warning_as_error_requested;
+	tree saved_fn = current_function_decl;
+	unsigned i;
+	bool shown;
+
+	current_function_decl = d->fndecl;
+	if (ua_opts.as_error) {
+		error_at(d->loc, "%s [-Wuaccess-%s]", d->text,
+			 ua_class_name(d->cls));
+		shown = true;
+	} else {
+		global_dc->warning_as_error_requested = false;
+		shown = warning_at(d->loc, 0, "%s [-Wuaccess-%s]", d->text,
+				   ua_class_name(d->cls));
+		global_dc->warning_as_error_requested = werror;
+	}
+	if (shown)
+		for (i = 0; i < d->nnotes; i++)
+			inform(d->notes[i].loc, "%s", d->notes[i].text);
+	current_function_decl = saved_fn;
+}
+
+static void free_diag(struct ua_diag *d)
+{
+	unsigned i;
+
+	for (i = 0; i < d->nnotes; i++)
+		free(d->notes[i].text);
+	free(d->notes);
+	free(d->text);
+	free(d);
+}
+
+void ua_report_flush(void)
+{
+	unsigned i;
+
+	qsort(diags, ndiags, sizeof(*diags), compare_diags);
+	for (i = 0; i < ndiags; i++) {
+		emit(diags[i]);
+		free_diag(diags[i]);
+	}
+	free(diags);
+	diags = NULL;
+	ndiags = 0;
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uaccess_check: prove or report every unsafe user access of a unit.
+ *
+ * Kernel code may use unsafe_put_user(), unsafe_get_user(),
+ * unsafe_copy_to_user() and unsafe_try_cmpxchg_user() only inside a
+ * user-access region, and only on memory that access_ok() (or the checking
+ * or masking begin that opened the region) validated.  For every such
+ * access this plugin proves, or reports, that it is inside an open region
+ * on every path, that a check of the same pointer dominates it, and that
+ * the access stays within the checked length where that is decidable.
+ *
+ * It runs as one simple IPA pass right after the SSA form is built: every
+ * function is in SSA, the call graph exists and nothing is inlined yet, so
+ * the primitives are still visible as calls (see primitives.c).
+ * The plugin only reads the IL: generated code is unchanged.
+ *
+ * Options (-fplugin-arg-uaccess_check-<key>[=<value>]):
+ *   level=N    0 (default): unchecked, range, region, mode;
+ *              2: also unproven (coverage the plugin cannot decide)
+ *   error      report findings as errors (default: warnings, which stay
+ *              warnings under -Werror so that a kernel build still links)
+ *   facts=DIR  write DIR/<unit>.json with the unit's facts
+ *   verbose    print a summary line per unit with accesses
+ *   disable    do nothing (per file: CFLAGS_foo.o += -fplugin-arg-uaccess_check-disable)
+ *
+ * Usage:
+ *   make KCFLAGS="-fplugin=$PWD/plugin/uaccess_check.so" fs/readdir.o
+ */
+#include "uaccess_check.h"
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+struct ua_options ua_opts;
+
+static struct plugin_info ua_plugin_info = {
+	.version = "1",
+	.help = "level=N\t0: unchecked/range/region/mode (default); 2: also unproven\n"
+		"error\treport as errors instead of warnings\n"
+		"facts=DIR\twrite per-unit JSON facts into DIR\n"
+		"verbose\tprint a summary line per unit with user accesses\n"
+		"disable\tdo not run\n",
+};
+
+static bool unit_has_accessor_asm(void)
+{
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fun = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fun || !fun->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fun) {
+			gimple_stmt_iterator gsi;
+
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gimple *s = gsi_stmt(gsi);
+
+				if (gimple_code(s) == GIMPLE_ASM &&
+				    strstr(gimple_asm_string(as_a<gasm *>(s)),
+					   "__ex_table"))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+static void record_calls(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			if (is_gimple_call(gsi_stmt(gsi)))
+				ua_facts_call(fn, gsi_stmt(gsi));
+	}
+}
+
+static void check_function(struct ua_fn *fn)
+{
+	unsigned i;
+
+	ua_fn_enter(fn);
+	ua_check_region_ends(fn);
+	for (i = 0; i < fn->nprims; i++)
+		ua_facts_prim(fn, &fn->prims[i]);
+	if (ua_opts.facts_dir && (fn->nprims || fn->naccesses))
+		record_calls(fn);
+	for (i = 0; i < fn->naccesses; i++)
+		ua_judge_access(&fn->accesses[i]);
+	ua_fn_leave();
+}
+
+static unsigned int ua_execute(void)
+{
+	cgraph_node *node;
+
+	memset(&ua_counts, 0, sizeof(ua_counts));
+	if (!ua_unit_has_macro_maps()) {
+		if (unit_has_accessor_asm())
+			inform(UNKNOWN_LOCATION,
+			       "%s: no macro expansion information in this unit "
+			       "(is the input preprocessed); user accesses cannot be "
+			       "recognised", "uaccess_check");
+		return 0;
+	}
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		struct ua_fn *fn = ua_fn_of(node);
+
+		if (fn)
+			check_function(fn);
+	}
+	ua_report_flush();
+	if (ua_opts.verbose && ua_counts.accesses)
+		fprintf(stderr,
+			"uaccess_check: summary: %s: accesses=%u proven=%u callers=%u unproven=%u reported=%u\n",
+			main_input_filename, ua_counts.accesses,
+			ua_counts.proven, ua_counts.callers,
+			ua_counts.unproven, ua_counts.reported);
+	ua_facts_write(main_input_filename);
+	ua_callers_reset();
+	ua_unit_reset();
+	return 0;
+}
+
+#define PASS_NAME uaccess_check
+
+static const pass_data ua_pass_data = {
+	.type = SIMPLE_IPA_PASS,
+	.name = "uaccess_check",
+	.optinfo_flags = OPTGROUP_NONE,
+	.tv_id = TV_NONE,
+	.properties_required = PROP_ssa | PROP_cfg,
+	.properties_provided = 0,
+	.properties_destroyed = 0,
+	.todo_flags_start = 0,
+	.todo_flags_finish = 0,
+};
+
+class ua_pass : public simple_ipa_opt_pass {
+public:
+	ua_pass() : simple_ipa_opt_pass(ua_pass_data, g) {}
+	unsigned int execute(function *) final override
+	{
+		return ua_execute();
+	}
+};
+
+static bool parse_level(const char *v)
+{
+	char *end;
+	long n;
+
+	if (!v)
+		return false;
+	n = strtol(v, &end, 10);
+	if (*end || end == v || n < 0 || n > 2)
+		return false;
+	ua_opts.level = n;
+	return true;
+}
+
+/* Returns false when the plugin should not run. */
+static bool parse_args(const char *name, int argc,
+		       struct plugin_argument *argv)
+{
+	bool run = true;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *k = argv[i].key, *v = argv[i].value;
+
+		if (!strcmp(k, "disable"))
+			run = false;
+		else if (!strcmp(k, "error"))
+			ua_opts.as_error = true;
+		else if (!strcmp(k, "verbose"))
+			ua_opts.verbose = true;
+		else if (!strcmp(k, "facts") && v && *v)
+			ua_opts.facts_dir = v;
+		else if (!strcmp(k, "level") && parse_level(v))
+			continue;
+		else
+			error("%s: bad option %<%s%s%s%> (see %<-fplugin-arg-%s-help%>; keys: level=0|1|2, error, facts=DIR, verbose, disable)",
+			      name, k, v ? "=" : "", v ? v : "", name);
+	}
+	return run;
+}
+
+int plugin_init(struct plugin_name_args *info,
+			  struct plugin_gcc_version *version)
+{
+	struct register_pass_info pass;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("%s: built for a different GCC version", info->base_name);
+		return 1;
+	}
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &ua_plugin_info);
+	if (!parse_args(info->base_name, info->argc, info->argv))
+		return 0;
+	pass.pass = new ua_pass();
+	pass.reference_pass_name = "build_ssa_passes";
+	pass.ref_pass_instance_number = 1;
+	pass.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+	return 0;
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The functions of the unit: what the recognisers, the guards and the
+ * region dataflow found in each, computed once and on demand (a caller is
+ * only analysed when the call-chain search reaches it).
+ *
+ * Queries about a function need its dominator tree, which GCC keeps per
+ * cfun, so they run between ua_fn_enter() and ua_fn_leave().  Dominance
+ * information this plugin computed is freed at the end of the unit, so
+ * the passes after it find the state they would have found without it.
+ */
+#include "uaccess_check.h"
+
+static hash_map<cgraph_node *, struct ua_fn *> *fns;
+
+static struct ua_fn *analyse(cgraph_node *node)
+{
+	struct ua_fn *fn = XCNEW(struct ua_fn);
+
+	fn->node = node;
+	fn->fun = DECL_STRUCT_FUNCTION(node->decl);
+	ua_fn_enter(fn);
+	ua_find_primitives(fn);
+	ua_find_guards(fn);
+	if (fn->nprims)
+		ua_region_dataflow(fn);
+	ua_fn_leave();
+	return fn;
+}
+
+static bool has_body(cgraph_node *node)
+{
+	function *fun = DECL_STRUCT_FUNCTION(node->decl);
+
+	return fun && fun->cfg && gimple_in_ssa_p(fun) &&
+	       !ua_is_primitive_body(node->decl);
+}
+
+struct ua_fn *ua_fn_of(cgraph_node *node)
+{
+	struct ua_fn **slot;
+
+	node = node->ultimate_alias_target();
+	if (!has_body(node))
+		return NULL;
+	if (!fns)
+		fns = new hash_map<cgraph_node *, struct ua_fn *>;
+	slot = fns->get(node);
+	if (slot)
+		return *slot;
+	fns->put(node, analyse(node));
+	return *fns->get(node);
+}
+
+void ua_fn_enter(struct ua_fn *fn)
+{
+	push_cfun(fn->fun);
+	if (!dom_info_available_p(CDI_DOMINATORS)) {
+		calculate_dominance_info(CDI_DOMINATORS);
+		fn->own_dominators = true;
+	}
+}
+
+void ua_fn_leave(void)
+{
+	pop_cfun();
+}
+
+/* Are all calls of @fn in this unit, visible in its call graph? */
+bool ua_callers_known(struct ua_fn *fn)
+{
+	tree decl = fn->node->decl;
+
+	return !TREE_PUBLIC(decl) && !fn->node->address_taken &&
+	       !DECL_PRESERVE_P(decl) && !fn->node->ref_list.referring.length();
+}
+
+static bool free_one(cgraph_node *const &, struct ua_fn *const &fn, void *)
+{
+	unsigned i;
+
+	if (fn->own_dominators)
+		free_dominance_info(fn->fun, CDI_DOMINATORS);
+	for (i = 0; i < fn->naccesses; i++)
+		free(fn->accesses[i].asms);
+	free(fn->accesses);
+	free(fn->prims);
+	free(fn->bb_in);
+	free(fn);
+	return true;
+}
+
+void ua_unit_reset(void)
+{
+	if (!fns)
+		return;
+	fns->traverse<void *, free_one>(NULL);
+	delete fns;
+	fns = NULL;
+}
