@@ -42,6 +42,28 @@ static void root_here(struct walk *w, enum ua_root_kind kind, tree root,
 }
 
 /*
+ * A store to a member of one struct type does not change a member of
+ * another.  The kernel builds with -fno-strict-aliasing, so GCC's oracle
+ * will not say so; for "the same pointer" it is the programmer's view
+ * that counts.
+ */
+static bool other_member(gimple *stmt, tree ref)
+{
+	tree lhs, fa, fb;
+
+	if (!gimple_assign_single_p(stmt))
+		return false;
+	lhs = gimple_assign_lhs(stmt);
+	if (TREE_CODE(lhs) != COMPONENT_REF || TREE_CODE(ref) != COMPONENT_REF)
+		return false;
+	fa = TREE_OPERAND(lhs, 1);
+	fb = TREE_OPERAND(ref, 1);
+	return fa != fb && DECL_CONTEXT(fa) != DECL_CONTEXT(fb) &&
+	       RECORD_OR_UNION_TYPE_P(DECL_CONTEXT(fa)) &&
+	       RECORD_OR_UNION_TYPE_P(DECL_CONTEXT(fb));
+}
+
+/*
  * Two loads of one location read the same pointer when no store that may
  * alias it lies between them: step the memory state back past statements
  * that cannot clobber the location.
@@ -55,7 +77,8 @@ static tree canonical_vuse(tree vuse, tree ref)
 
 		if (gimple_code(def) == GIMPLE_PHI || gimple_nop_p(def))
 			break;
-		if (stmt_may_clobber_ref_p(def, ref, false))
+		if (!ua_stores_nothing(def) && !other_member(def, ref) &&
+		    stmt_may_clobber_ref_p(def, ref, false))
 			break;
 		vuse = gimple_vuse(def);
 	}
@@ -183,25 +206,29 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 	case PLUS_EXPR:
 	case MINUS_EXPR: {
 		tree rhs2 = gimple_assign_rhs2(def);
+		HOST_WIDE_INT c;
 
-		if (TREE_CODE(rhs2) == INTEGER_CST && tree_fits_shwi_p(rhs2)) {
-			HOST_WIDE_INT c = tree_to_shwi(rhs2);
-
-			if (code == POINTER_PLUS_EXPR)
-				c = (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
+		if (TREE_CODE(rhs2) == INTEGER_CST) {
+			/* wraps: sizetype carries negative offsets */
+			c = (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
 			at.off += code == MINUS_EXPR ? -c : c;
-		} else if (TREE_CODE(rhs2) == INTEGER_CST &&
-			   code == POINTER_PLUS_EXPR) {
-			at.off += (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
 		} else {
 			at.off_known = false;
 		}
 		walk_tree_ptr(w, rhs1, at, depth + 1);
 		return;
 	}
+	case BIT_AND_EXPR:
+		/* PAGE_ALIGN() and friends keep the pointer, not the offset */
+		if (TREE_CODE(gimple_assign_rhs2(def)) != INTEGER_CST)
+			break;
+		at.off_known = false;
+		walk_tree_ptr(w, rhs1, at, depth + 1);
+		return;
 	default:
-		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+		break;
 	}
+	root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
 static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
@@ -265,6 +292,14 @@ bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b)
 	return a->root == b->root;
 }
 
+/* Members of anonymous unions and structs read as the outer struct's. */
+static tree strip_anonymous(tree t)
+{
+	while (TREE_CODE(t) == COMPONENT_REF && !DECL_NAME(TREE_OPERAND(t, 1)))
+		t = TREE_OPERAND(t, 0);
+	return t;
+}
+
 /* Print an SSA name as the variable the programmer wrote. */
 static void print_source(pretty_printer *pp, tree t)
 {
@@ -291,8 +326,12 @@ static void print_source(pretty_printer *pp, tree t)
 		return;
 	}
 	if (TREE_CODE(t) == COMPONENT_REF) {
-		tree base = TREE_OPERAND(t, 0);
+		tree base = strip_anonymous(TREE_OPERAND(t, 0));
 
+		if (!DECL_NAME(TREE_OPERAND(t, 1))) {
+			print_source(pp, base);
+			return;
+		}
 		if (TREE_CODE(base) == MEM_REF &&
 		    integer_zerop(TREE_OPERAND(base, 1))) {
 			print_source(pp, TREE_OPERAND(base, 0));

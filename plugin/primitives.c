@@ -131,6 +131,37 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 	return found;
 }
 
+/* Instrumentation the kernel puts between a begin and its accesses. */
+static bool is_hook(tree fndecl)
+{
+	const char *n;
+
+	if (!fndecl || !DECL_NAME(fndecl))
+		return false;
+	n = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+	return startswith(n, "kmsan_") || startswith(n, "instrument_") ||
+	       startswith(n, "kasan_") || startswith(n, "kcsan_");
+}
+
+static bool is_accessor_asm(gimple *stmt);
+
+/*
+ * Statements that change no kernel memory a pointer could be loaded from,
+ * although GCC must assume they might: the primitives, the sanitizer
+ * hooks and the accessors themselves (they write user memory).
+ */
+bool ua_stores_nothing(gimple *stmt)
+{
+	if (gimple_clobber_p(stmt))
+		return true;
+	if (is_gimple_call(stmt))
+		return gimple_call_internal_p(stmt) ?
+		       gimple_call_internal_fn(stmt) == IFN_DEFERRED_INIT :
+		       lookup_function(gimple_call_fndecl(stmt)) ||
+		       is_hook(gimple_call_fndecl(stmt));
+	return gimple_code(stmt) == GIMPLE_ASM && is_accessor_asm(stmt);
+}
+
 static void add_prim(struct ua_fn *fn, gimple *stmt,
 		     const struct ua_name *fnname, tree fndecl)
 {
@@ -198,6 +229,12 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 	}
 	a->asms = XRESIZEVEC(gimple *, a->asms, a->nasm + 1);
 	a->asms[a->nasm++] = stmt;
+}
+
+static bool is_accessor_asm(gimple *stmt)
+{
+	return asm_has_memory_operand(as_a<gasm *>(stmt)) &&
+	       chain_name(gimple_location(stmt), true, NULL);
 }
 
 static void scan_stmt(struct ua_fn *fn, gimple *stmt)

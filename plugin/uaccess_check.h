@@ -128,6 +128,7 @@ extern struct ua_options ua_opts;
 /* primitives.c */
 void ua_find_primitives(struct ua_fn *fn);
 bool ua_is_primitive_body(tree fndecl);
+bool ua_stores_nothing(gimple *stmt);
 location_t ua_user_location(location_t loc);
 bool ua_unit_has_macro_maps(void);
 
