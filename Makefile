@@ -38,8 +38,9 @@ kernel: deps
 scan: deps plugin kernel
 	./uaccess-check scan
 
+# pytest's exit 5 (no test collected) fails the target like any other non-zero status.
 test: deps plugin kernel
-	$(PYTHON) -m pytest -p no:cacheprovider -q tools/tests  # exit 5 (no test collected) fails too
+	$(PYTHON) -m pytest -p no:cacheprovider -q tools/tests
 
 bench: deps plugin kernel
 	$(PYTHON) bench/compile_ratio.py --runs $(BENCH_RUNS)

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from uaccess_check import REPO_ROOT
+from uaccess_check.fixture import kbuild_env
 from uaccess_check.diag import basename, parse_diagnostic, plugin_diagnostics
 from uaccess_check.plugin import plugin_flags
 
@@ -109,9 +110,10 @@ class Build:
 
 def _kbuild(fx, tmp: Path, extra: list[str]) -> subprocess.CompletedProcess:
     objs = [c[:-2] + ".o" for c in CASES]
-    return subprocess.run(["make", "-C", str(fx.build), f"M={tmp}", "-k", "-j1"] + extra + objs,
+    # Serial (-j1), stdout and stderr merged: each unit's diagnostics follow its "CC [M]" line.
+    return subprocess.run(["make", "-C", str(fx.build), f"M={tmp}", "-k", "-j1", "V=0"] + extra + objs,
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, errors="replace")
+                          text=True, errors="replace", env=kbuild_env())
 
 
 @pytest.fixture(scope="module")

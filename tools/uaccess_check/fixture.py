@@ -86,6 +86,19 @@ class Fixture:
         return [l for l in self.objects_file.read_text().splitlines() if l]
 
 
+#: Environment variables that would change what kbuild does or prints (a parent make's flags,
+#: verbosity, output dir, extra flags, architecture): removed for every make we run.
+_KBUILD_ENV_SCRUB = ("MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "V",
+                     "KBUILD_VERBOSE", "KBUILD_OUTPUT", "KBUILD_EXTMOD", "KBUILD_CHECKSRC",
+                     "KBUILD_EXTRA_WARN", "KCFLAGS", "KCPPFLAGS", "KAFLAGS", "ARCH", "SUBARCH",
+                     "CROSS_COMPILE", "LLVM", "LLVM_IAS", "C", "M", "O", "W")
+
+
+def kbuild_env() -> dict[str, str]:
+    """The current environment without the variables that steer kbuild."""
+    return {k: v for k, v in os.environ.items() if k not in _KBUILD_ENV_SCRUB}
+
+
 def default_fixture() -> Fixture:
     return Fixture(cache=cache_dir())
 
@@ -93,7 +106,7 @@ def default_fixture() -> Fixture:
 def _run(argv: list[str], what: str, cwd: Path | None = None) -> None:
     """Run a preparation command; its output goes to stderr."""
     proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          stdin=subprocess.DEVNULL, text=True, errors="replace")
+                          stdin=subprocess.DEVNULL, text=True, errors="replace", env=kbuild_env())
     if proc.returncode != 0:
         tail = "\n".join(proc.stdout.splitlines()[-30:])
         if tail:
@@ -131,7 +144,7 @@ def _remove_tree(path: Path) -> None:
 
 
 @contextmanager
-def _locked(cache: Path) -> Iterator[None]:
+def locked(cache: Path) -> Iterator[None]:
     cache.mkdir(parents=True, exist_ok=True)
     with open(cache / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -171,7 +184,7 @@ def _list_configured(fx: Fixture) -> list[str]:
     """Sources of all objects the configuration compiles, from a dry run on a fresh build dir."""
     proc = subprocess.run(fx.make_base() + ["-n", "-k", "KCFLAGS="], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True,
-                          errors="replace")
+                          errors="replace", env=kbuild_env())
     prefix = str(fx.src) + "/"
     sources: set[str] = set()
     for match in _COMPILE_RE.finditer(proc.stdout):
@@ -206,7 +219,7 @@ def ensure_build(fx: Fixture) -> None:
 def ensure_fixture(fx: Fixture | None = None) -> Fixture:
     """Extract and prepare the fixture if needed (idempotent, serialised by a lock)."""
     fx = fx or default_fixture()
-    with _locked(fx.cache):
+    with locked(fx.cache):
         ensure_source(fx)
         ensure_build(fx)
     return fx

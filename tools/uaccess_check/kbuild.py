@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import UsageError
-from .fixture import Fixture
+from .fixture import Fixture, kbuild_env, locked
 from .plugin import is_plugin_flag
 from .units import object_of
 
@@ -79,7 +79,8 @@ def run_measured(argv: list[str], cwd: Path) -> RunResult:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         try:
-            proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+            proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                    env=kbuild_env())
         except OSError as exc:
             raise UsageError(f"cannot run {argv[0]}: {exc}") from None
         _, status, rusage = os.wait4(proc.pid, 0)
@@ -94,13 +95,16 @@ def run_measured(argv: list[str], cwd: Path) -> RunResult:
 def make_objects(fx: Fixture, units: list[str], jobs: int) -> None:
     """Build the units' objects with plain kbuild (no plugin) so their .cmd files exist.
 
-    A no-op for objects already built with this command line.
+    A no-op for objects already built with this command line. Serialised with other runs
+    (scan, tests, bench) by the cache lock: concurrent kbuild runs in one O= dir race.
     """
     if not units:
         return
     objs = [object_of(u) for u in units]
-    proc = subprocess.run(fx.make_base() + ["-s", "-k", f"-j{jobs}", "KCFLAGS="] + objs,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace")
+    with locked(fx.cache):
+        proc = subprocess.run(fx.make_base() + ["-s", "-k", f"-j{jobs}", "KCFLAGS="] + objs,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
+                              env=kbuild_env())
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-30:])
         raise UsageError(f"kbuild failed to build {len(objs)} objects in {fx.build}:\n{tail}")
