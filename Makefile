@@ -18,7 +18,7 @@ BENCH_RUNS ?= 5
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' "$$p" 2>/dev/null | grep -q '^install ok installed$$' || echo "$$p"; \
-	done | tr '\n' ' '); \
+	done | xargs); \
 	if [ -n "$$missing" ]; then \
 		cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing"; \
 		if [ "$$(id -u)" != 0 ]; then \

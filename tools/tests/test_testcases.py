@@ -122,9 +122,12 @@ def build(fx, plugin_so, tmp_path_factory) -> Build:
     kbuild = []
     for name in CASES:
         shutil.copy(CASES_DIR / name, tmp / name)
-        case = parse_case(CASES_DIR / name)
+        try:
+            level = parse_case(CASES_DIR / name).level
+        except ValueError:
+            level = 0  # test_header reports the malformed header; the other cases still run
         obj = name[:-2] + ".o"
-        kbuild.append(f"obj-m += {obj}\nCFLAGS_{obj} += -fplugin-arg-uaccess_check-level={case.level}\n")
+        kbuild.append(f"obj-m += {obj}\nCFLAGS_{obj} += -fplugin-arg-uaccess_check-level={level}\n")
     for header in CASES_DIR.glob("*.h"):
         shutil.copy(header, tmp / header.name)
     (tmp / "Kbuild").write_text("".join(kbuild))
