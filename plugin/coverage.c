@@ -128,7 +128,7 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		out->fn = fn;
 		return;
 	}
-	if (ref->kind == ROOT_PARM) {
+	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
 		ua_cover_via_callers(fn, ref, size, acc, depth, out);
 		return;
 	}

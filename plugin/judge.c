@@ -18,8 +18,9 @@ static const char *pointer_text(const struct ua_cover *c)
 	return ua_root_text(&c->ref);
 }
 
-static void cover_notes(struct ua_diag *d, struct ua_access *acc,
-			const struct ua_cover *c, const char *callee)
+static void cover_notes(struct ua_diag *d, location_t loc,
+			struct ua_access *acc, const struct ua_cover *c,
+			const char *callee)
 {
 	if (callee)
 		ua_note(d, acc->loc, "accessed here");
@@ -35,7 +36,7 @@ static void cover_notes(struct ua_diag *d, struct ua_access *acc,
 	else if (c->other)
 		ua_note(d, c->other->loc, "this check validates a different pointer");
 	else
-		ua_note(d, acc->loc, "no check of '%s' was found", pointer_text(c));
+		ua_note(d, loc, "no check of '%s' was found", pointer_text(c));
 }
 
 void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
@@ -75,7 +76,7 @@ void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
 			      "%s() on '%s' is not proven to stay within the checked range",
 			      acc->name, p);
 	if (d)
-		cover_notes(d, acc, c, callee);
+		cover_notes(d, loc, acc, c, callee);
 }
 
 static const char *mode_words(enum ua_mode m)

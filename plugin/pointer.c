@@ -63,26 +63,86 @@ static bool other_member(gimple *stmt, tree ref)
 	       RECORD_OR_UNION_TYPE_P(DECL_CONTEXT(fb));
 }
 
+#define UA_VUSE_BUDGET 256
+#define UA_VUSE_PHIS 16
+
+struct vwalk {
+	tree ref;
+	int budget;
+	unsigned nphis;
+	gimple *phis[UA_VUSE_PHIS];
+};
+
+static tree canonical_vuse_1(struct vwalk *v, tree vuse);
+
+/*
+ * A memory PHI changes nothing when every way into it comes from the
+ * same state; a way that loops back to a PHI being walked adds nothing.
+ */
+static tree through_phi(struct vwalk *v, gimple *phi, tree vuse)
+{
+	tree common = NULL_TREE;
+	unsigned i;
+
+	if (v->nphis == UA_VUSE_PHIS)
+		return vuse;
+	for (i = 0; i < v->nphis; i++)
+		if (v->phis[i] == phi)
+			return NULL_TREE;
+	v->phis[v->nphis++] = phi;
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		tree c = canonical_vuse_1(v, gimple_phi_arg_def(phi, i));
+
+		if (!c)
+			continue;
+		if (common && c != common) {
+			common = vuse;
+			break;
+		}
+		common = c;
+	}
+	v->nphis--;
+	return common ? common : vuse;
+}
+
 /*
  * Two loads of one location read the same pointer when no store that may
  * alias it lies between them: step the memory state back past statements
  * that cannot clobber the location.
  */
-static tree canonical_vuse(tree vuse, tree ref)
+static tree canonical_vuse_1(struct vwalk *v, tree vuse)
 {
-	int steps = 0;
-
-	while (vuse && TREE_CODE(vuse) == SSA_NAME && steps++ < 64) {
+	while (vuse && TREE_CODE(vuse) == SSA_NAME && v->budget-- > 0) {
 		gimple *def = SSA_NAME_DEF_STMT(vuse);
+		tree next;
 
-		if (gimple_code(def) == GIMPLE_PHI || gimple_nop_p(def))
+		if (gimple_nop_p(def))
 			break;
-		if (!ua_stores_nothing(def) && !other_member(def, ref) &&
-		    stmt_may_clobber_ref_p(def, ref, false))
+		if (gimple_code(def) == GIMPLE_PHI) {
+			next = through_phi(v, def, vuse);
+			if (next == vuse || !next)
+				return next;
+			vuse = next;
+			continue;
+		}
+		if (!ua_stores_nothing(def) && !other_member(def, v->ref) &&
+		    stmt_may_clobber_ref_p(def, v->ref, false))
 			break;
 		vuse = gimple_vuse(def);
 	}
 	return vuse;
+}
+
+static tree canonical_vuse(tree vuse, tree ref)
+{
+	struct vwalk v;
+	tree c;
+
+	v.ref = ref;
+	v.budget = UA_VUSE_BUDGET;
+	v.nphis = 0;
+	c = canonical_vuse_1(&v, vuse);
+	return c ? c : vuse;
 }
 
 static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth);

@@ -197,7 +197,8 @@ static void report_open_return(struct ua_fn *fn, location_t loc, uint64_t s)
 	struct ua_prim *b = ua_region_opener(fn, s);
 	struct ua_diag *d;
 
-	d = ua_report(ua_user_location(loc), UA_REGION, fn->node->decl,
+	loc = ua_keyword_before(ua_user_location(loc), "return");
+	d = ua_report(loc, UA_REGION, fn->node->decl,
 		      "returns with the user-access region still open");
 	if (b)
 		ua_note(d, b->loc, "region opened here");
@@ -263,8 +264,10 @@ void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, struct ua_access *acc,
 	/*
 	 * A function that opens regions itself does not also run inside
 	 * its caller's: the way in that skipped its begin is a bug too.
+	 * A system call is entered from user space with no region open.
 	 */
-	if ((s & RS_CLOSED) || ((s & RS_ENTRY) && fn->ntokens)) {
+	if ((s & RS_CLOSED) ||
+	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn)))) {
 		out->cls = UA_REGION;
 		return;
 	}

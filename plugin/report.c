@@ -49,6 +49,32 @@ const char *ua_where(location_t loc)
 	return buf;
 }
 
+/*
+ * GCC locates a return at its value; a reader looks for the keyword.
+ * Find @word on the line before @loc's column and locate it there.
+ */
+location_t ua_keyword_before(location_t loc, const char *word)
+{
+	expanded_location x = expand_location(loc);
+	const line_map *map = linemap_lookup(line_table, loc);
+	size_t len = strlen(word);
+	char_span line(NULL, 0);
+	int col;
+
+	if (!x.file || !map || linemap_macro_expansion_map_p(map))
+		return loc;
+	line = location_get_source_line(x.file, x.line);
+	if (!line)
+		return loc;
+	for (col = MIN(x.column - 1, (int)line.length()) - (int)len; col >= 0;
+	     col--)
+		if (!strncmp(line.get_buffer() + col, word, len))
+			return linemap_position_for_line_and_column(
+				line_table, linemap_check_ordinary(map),
+				x.line, col + 1);
+	return loc;
+}
+
 struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
 			  const char *fmt, ...)
 {

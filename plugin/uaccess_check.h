@@ -153,6 +153,7 @@ struct ua_fn *ua_fn_of(cgraph_node *node);
 void ua_fn_enter(struct ua_fn *fn);
 void ua_fn_leave(void);
 bool ua_callers_known(struct ua_fn *fn);
+bool ua_is_syscall(struct ua_fn *fn);
 void ua_unit_reset(void);
 
 /* coverage.c */
@@ -167,6 +168,7 @@ void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
 void ua_report_flush(void);
 const char *ua_class_name(enum ua_class cls);
 const char *ua_where(location_t loc);
+location_t ua_keyword_before(location_t loc, const char *word);
 
 /* facts.c */
 void ua_facts_access(struct ua_access *acc);

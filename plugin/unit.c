@@ -75,6 +75,18 @@ bool ua_callers_known(struct ua_fn *fn)
 	       !DECL_PRESERVE_P(decl) && !fn->node->ref_list.referring.length();
 }
 
+/*
+ * The body SYSCALL_DEFINEx() / COMPAT_SYSCALL_DEFINEx() expand to: its
+ * parameters come from user space through the wrappers, so they are roots.
+ */
+bool ua_is_syscall(struct ua_fn *fn)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(fn->node->decl));
+
+	return startswith(name, "__do_sys_") ||
+	       startswith(name, "__do_compat_sys_");
+}
+
 static bool free_one(cgraph_node *const &, struct ua_fn *const &fn, void *)
 {
 	unsigned i;

@@ -5,8 +5,9 @@
  * check-level: 0
  *
  * check-output-start
-helper_bad_caller.c:51:15: warning: call to 'put_flag' passes 'args->out' to unsafe_put_user() without validating it on every path [-Wuaccess-unchecked]
-helper_bad_caller.c:25:9: note: accessed here
+helper_bad_caller.c:52:15: warning: call to 'put_flag' passes 'args->out' to unsafe_put_user() without validating it on every path [-Wuaccess-unchecked]
+helper_bad_caller.c:26:9: note: accessed here
+helper_bad_caller.c:52:15: note: no check of 'args->out' was found
  * check-output-end
  */
 

@@ -5,9 +5,12 @@
  * check-level: 0
  *
  * check-output-start
-syscall_waitid_bad.c:31:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-syscall_waitid_bad.c:32:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-syscall_waitid_bad.c:33:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+syscall_waitid_bad.c:34:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+syscall_waitid_bad.c:34:9: note: no check of 'infop' was found
+syscall_waitid_bad.c:35:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+syscall_waitid_bad.c:35:9: note: no check of 'infop' was found
+syscall_waitid_bad.c:36:9: warning: unsafe_put_user() on 'infop' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+syscall_waitid_bad.c:36:9: note: no check of 'infop' was found
  * check-output-end
  */
 

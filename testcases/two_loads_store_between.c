@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-two_loads_store_between.c:29:9: warning: unsafe_put_user() on 'ctx->pos' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+two_loads_store_between.c:30:9: warning: unsafe_put_user() on 'ctx->pos' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+two_loads_store_between.c:26:14: note: this check validates a different pointer
  * check-output-end
  */
 

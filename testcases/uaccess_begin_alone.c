@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-uaccess_begin_alone.c:26:9: warning: unsafe_put_user() on 'args->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+uaccess_begin_alone.c:27:9: warning: unsafe_put_user() on 'args->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+uaccess_begin_alone.c:27:9: note: no check of 'args->out' was found
  * check-output-end
  */
 

@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_branch_check.c:33:9: warning: unsafe_put_user() on 'args->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_branch_check.c:34:9: warning: unsafe_put_user() on 'args->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_branch_check.c:30:22: note: this check of the pointer does not cover every path to the access
  * check-output-end
  */
 

@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_cmpxchg.c:30:14: warning: unsafe_try_cmpxchg_user() on 'args->uaddr' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_cmpxchg.c:31:14: warning: unsafe_try_cmpxchg_user() on 'args->uaddr' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_cmpxchg.c:31:14: note: no check of 'args->uaddr' was found
  * check-output-end
  */
 

@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_copy_to_user.c:32:9: warning: unsafe_copy_to_user() on 'args->buf' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_copy_to_user.c:33:9: warning: unsafe_copy_to_user() on 'args->buf' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_copy_to_user.c:33:9: note: no check of 'args->buf' was found
  * check-output-end
  */
 

@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_get_user.c:31:9: warning: unsafe_get_user() on 'args->extra' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_get_user.c:32:9: warning: unsafe_get_user() on 'args->extra' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_get_user.c:29:14: note: this check validates a different pointer
  * check-output-end
  */
 

@@ -5,10 +5,11 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_inverted_begin.c:34:17: warning: returns with the user-access region still open [-Wuaccess-region]
-unchecked_inverted_begin.c:33:13: note: region opened here
-unchecked_inverted_begin.c:35:9: warning: unsafe_get_user() on 'args->uctx' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-unchecked_inverted_begin.c:35:9: warning: unsafe_get_user() is outside an open user-access region on some path [-Wuaccess-region]
+unchecked_inverted_begin.c:35:17: warning: returns with the user-access region still open [-Wuaccess-region]
+unchecked_inverted_begin.c:34:13: note: region opened here
+unchecked_inverted_begin.c:36:9: warning: unsafe_get_user() on 'args->uctx' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_inverted_begin.c:34:13: note: this check of the pointer does not cover every path to the access
+unchecked_inverted_begin.c:36:9: warning: unsafe_get_user() is outside an open user-access region on some path [-Wuaccess-region]
  * check-output-end
  */
 

@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_no_begin.c:25:9: warning: unsafe_put_user() on 'args->counter' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_no_begin.c:26:9: warning: unsafe_put_user() on 'args->counter' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_no_begin.c:26:9: note: no check of 'args->counter' was found
  * check-output-end
  */
 

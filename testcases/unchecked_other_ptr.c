@@ -5,7 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_other_ptr.c:31:9: warning: unsafe_put_user() on 'args->result' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_other_ptr.c:32:9: warning: unsafe_put_user() on 'args->result' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_other_ptr.c:29:14: note: this check validates a different pointer
  * check-output-end
  */
 
