@@ -52,7 +52,8 @@ class Case:
 
 def parse_case(path: Path) -> Case:
     text = path.read_text(errors="replace")
-    m = re.match(r"\s*/\*(.*?)\*/", text, re.S)
+    # The first block comment, after any // lines (SPDX-License-Identifier) and blank lines.
+    m = re.match(r"(?:[ \t]*(?://[^\n]*)?\n)*\s*/\*(.*?)\*/", text, re.S)
     if not m:
         raise ValueError(f"{path.name}: no leading comment block")
     title, level, known, expected = "", 0, False, []
