@@ -84,14 +84,14 @@ static void json_int(struct obstack *ob, const char *key, HOST_WIDE_INT v,
 	obstack_grow(ob, num, strlen(num));
 }
 
-/* "file", "line", "column" of a location. */
+/* "file", "line", "column" of a location, the column as GCC prints it. */
 static void json_loc(struct obstack *ob, location_t loc)
 {
 	expanded_location x = expand_location(loc);
 
 	json_kv(ob, "file", x.file, false);
 	json_int(ob, "line", x.line, true);
-	json_int(ob, "column", x.column, true);
+	json_int(ob, "column", diagnostic_converted_column(global_dc, x), true);
 }
 
 static const char *fn_name(struct ua_fn *fn)
