@@ -14,7 +14,7 @@
 static bool checks_pointer(const struct ua_prim *p)
 {
 	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
-	       p->kind == PRIM_MASK;
+	       p->kind == PRIM_MASK || p->kind == PRIM_HELPER;
 }
 
 /* The pointers a check validates, as roots. */
@@ -32,11 +32,25 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 		out->ref[0].off_known = true;
 		return;
 	}
+	if (p->kind == PRIM_HELPER) {
+		ua_resolve(gimple_call_arg(p->stmt, p->helper->check_param), out);
+		return;
+	}
 	if (gimple_call_num_args(p->stmt) < 1) {
 		memset(out, 0, sizeof(*out));
 		return;
 	}
 	ua_resolve(gimple_call_arg(p->stmt, 0), out);
+}
+
+/* The length a check validates, in its own function's terms. */
+tree ua_check_length(const struct ua_prim *p)
+{
+	if (p->kind == PRIM_HELPER)
+		return gimple_call_arg(p->helper->check_prim->stmt, 1);
+	if (p->kind == PRIM_MASK || gimple_call_num_args(p->stmt) < 2)
+		return NULL_TREE;
+	return gimple_call_arg(p->stmt, 1);
 }
 
 static const struct ua_ref *matching_ref(const struct ua_refs *refs,
@@ -60,8 +74,8 @@ static enum ua_class measure(const struct ua_prim *p, const struct ua_ref *cref,
 
 	if (p->kind == PRIM_MASK)
 		return UA_PROVEN;
-	len = gimple_call_arg(p->stmt, 1);
-	if (TREE_CODE(len) != INTEGER_CST || !tree_fits_shwi_p(len) ||
+	len = ua_check_length(p);
+	if (!len || TREE_CODE(len) != INTEGER_CST || !tree_fits_shwi_p(len) ||
 	    !cref->off_known || !ref->off_known || size < 0)
 		return UA_UNPROVEN;
 	n = tree_to_shwi(len);
@@ -115,6 +129,8 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size,
 		 struct ua_access *acc, int depth, struct ua_cover *out)
 {
+	HOST_WIDE_INT coff;
+	tree parm;
 	unsigned i;
 
 	memset(out, 0, sizeof(*out));
@@ -130,6 +146,11 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 	}
 	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
 		ua_cover_via_callers(fn, ref, size, acc, depth, out);
+		return;
+	}
+	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn)) {
+		ua_cover_cell_via_callers(fn, parm, coff, ref, size, acc,
+					  depth, out);
 		return;
 	}
 	out->cls = UA_UNCHECKED;

@@ -30,5 +30,6 @@
 #include "fold-const.h"
 #include "tree-pretty-print.h"
 #include "langhooks.h"
+#include "tree-cfg.h"
 
 #endif

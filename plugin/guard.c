@@ -81,11 +81,14 @@ void ua_find_guards(struct ua_fn *fn)
 		struct ua_prim *p = &fn->prims[i];
 		tree lhs;
 
-		if (p->kind != PRIM_ACCESS_OK && p->kind != PRIM_BEGIN)
+		if (p->kind != PRIM_ACCESS_OK && p->kind != PRIM_BEGIN &&
+		    p->kind != PRIM_HELPER)
 			continue;
 		lhs = gimple_call_lhs(p->stmt);
+		/* a helper returning 0 on success succeeds when "false" */
 		if (lhs)
-			p->ok_edge = success_edge(lhs, false, 0);
+			p->ok_edge = success_edge(lhs, p->helper &&
+						  p->helper->check_success_zero, 0);
 	}
 }
 
@@ -125,7 +128,8 @@ bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt)
 {
 	basic_block pbb = gimple_bb(p->stmt);
 
-	if (p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN)
+	if (p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
+	    p->kind == PRIM_HELPER)
 		return p->ok_edge && edge_dominates(p->ok_edge, bb);
 	if (pbb == bb)
 		return !stmt || stmt_before(p->stmt, stmt);

@@ -154,11 +154,12 @@ static void judge_asm(struct ua_access *acc, gimple *stmt,
 
 		ua_cover_at(fn, gimple_bb(stmt), stmt, &refs.ref[i], size, acc,
 			    0, &c);
-		if (c.cls > worst_c->cls || !worst_c->fn)
+		if (c.cls > worst_c->cls || !worst_c->fn ||
+		    (c.cls == worst_c->cls && c.chain.n > worst_c->chain.n))
 			*worst_c = c;
 	}
 	ua_region_ok_at(fn, stmt, acc, 0, &r);
-	if (r.cls > worst_r->cls)
+	if (r.cls > worst_r->cls || (r.cls == worst_r->cls && !worst_r->opener))
 		*worst_r = r;
 	worst_r->via_callers |= r.via_callers;
 }
@@ -188,6 +189,10 @@ void ua_judge_access(struct ua_access *acc)
 	}
 	acc->verdict = MAX(c.cls, r.cls);
 	acc->via_callers = c.via_callers || r.via_callers;
+	acc->cover = XNEW(struct ua_cover);
+	*acc->cover = c;
+	acc->region = XNEW(struct ua_region);
+	*acc->region = r;
 	ua_counts.accesses++;
 	if (reported)
 		ua_counts.reported++;

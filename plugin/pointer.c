@@ -146,6 +146,8 @@ static tree canonical_vuse(tree vuse, tree ref)
 }
 
 static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth);
+static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
+		      int depth);
 
 static void walk_addr(struct walk *w, tree t, struct ua_ref at, int depth)
 {
@@ -254,6 +256,9 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 		return;
 	}
 	switch (code) {
+	case INTEGER_CST:
+		root_here(w, ROOT_VALUE, rhs1, NULL_TREE, &at);
+		return;
 	case SSA_NAME:
 	CASE_CONVERT:
 	case VIEW_CONVERT_EXPR:
@@ -291,6 +296,23 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 	root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
+/* A helper that returns its argument (advanced) passes the pointer on. */
+static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
+		      int depth)
+{
+	HOST_WIDE_INT off;
+	bool known;
+	int k = ua_call_returns_arg(call, &off, &known);
+
+	if (k < 0) {
+		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
+		return;
+	}
+	at.off += off;
+	at.off_known &= known;
+	walk_tree_ptr(w, gimple_call_arg(call, k), at, depth + 1);
+}
+
 static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 {
 	gimple *def;
@@ -321,6 +343,8 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		walk_phi(w, as_a<gphi *>(def), at, depth);
 	else if (is_gimple_assign(def))
 		walk_assign(w, t, def, at, depth);
+	else if (is_gimple_call(def))
+		walk_call(w, t, def, at, depth);
 	else
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
@@ -338,6 +362,32 @@ void ua_resolve(tree ptr, struct ua_refs *out)
 	w.phis = &phis;
 	w.looped = false;
 	walk_tree_ptr(&w, ptr, at, 0);
+}
+
+/*
+ * Is @ref a pointer loaded from memory a parameter points to (a cell of
+ * the caller's, like ep_deliver_event()'s *uevents)?  Gives the parameter
+ * and the cell's byte offset from it.
+ */
+bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff)
+{
+	poly_int64 poff;
+	tree base;
+	struct ua_refs refs;
+
+	if (ref->kind != ROOT_LOAD)
+		return false;
+	base = get_addr_base_and_unit_offset(ref->root, &poff);
+	if (!base || TREE_CODE(base) != MEM_REF || !poff.is_constant())
+		return false;
+	ua_resolve(TREE_OPERAND(base, 0), &refs);
+	if (refs.n != 1 || refs.overflow || refs.ref[0].kind != ROOT_PARM ||
+	    !refs.ref[0].off_known)
+		return false;
+	*parm = refs.ref[0].root;
+	*coff = refs.ref[0].off + poff.to_constant() +
+		mem_ref_offset(base).force_shwi().to_constant();
+	return true;
 }
 
 bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b)

@@ -31,6 +31,10 @@ static const struct ua_name ua_names[] = {
 	{ "masked_user_rw_access_begin",  PRIM_MASK,   UA_MODE_RW },
 	{ "__uaccess_begin",		  PRIM_STAC,   UA_MODE_RW },
 	{ "__uaccess_begin_nospec",	  PRIM_STAC,   UA_MODE_RW },
+	{ "__user_read_access_begin",	  PRIM_STAC,   UA_MODE_READ },
+	{ "__user_write_access_begin",	  PRIM_STAC,   UA_MODE_WRITE },
+	{ "unsafe_user_read_access_begin",  PRIM_STAC, UA_MODE_READ },
+	{ "unsafe_user_write_access_begin", PRIM_STAC, UA_MODE_WRITE },
 	{ "user_access_end",		  PRIM_CLAC,   UA_MODE_RW },
 	{ "user_read_access_end",	  PRIM_CLAC,   UA_MODE_READ },
 	{ "user_write_access_end",	  PRIM_CLAC,   UA_MODE_WRITE },
@@ -186,6 +190,18 @@ static void add_prim(struct ua_fn *fn, gimple *stmt,
 		p->mode = written->mode;
 }
 
+/* A call of a helper that reports an access_ok() through its result. */
+static void add_helper_check(struct ua_fn *fn, gimple *stmt)
+{
+	static const struct ua_name helper = { "", PRIM_HELPER, UA_MODE_NONE };
+	struct ua_fn *h = ua_check_helper(stmt);
+
+	if (!h || h->analysing)
+		return;
+	add_prim(fn, stmt, &helper, gimple_call_fndecl(stmt));
+	fn->prims[fn->nprims - 1].helper = h;
+}
+
 static bool is_memory_operand(tree op)
 {
 	const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
@@ -248,6 +264,8 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 		n = lookup_function(fndecl);
 		if (n)
 			add_prim(fn, stmt, n, fndecl);
+		else
+			add_helper_check(fn, stmt);
 		return;
 	}
 	if (gimple_code(stmt) != GIMPLE_ASM)

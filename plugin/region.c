@@ -280,6 +280,8 @@ void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, struct ua_access *acc,
 			return;
 		}
 	}
+	out->opener = ua_region_opener(fn, s);
+	out->opener_fn = out->opener ? fn : NULL;
 	if (s & RS_ENTRY)
 		ua_region_via_callers(fn, acc, depth, out);
 }

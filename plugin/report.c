@@ -32,6 +32,7 @@ static unsigned ndiags;
 /* in enum ua_class order */
 static const char *const class_names[UA_NCLASSES] = {
 	"proven", "unproven", "range", "unchecked", "region", "mode",
+	"distance",
 };
 
 const char *ua_class_name(enum ua_class cls)
@@ -73,6 +74,57 @@ location_t ua_keyword_before(location_t loc, const char *word)
 				line_table, linemap_check_ordinary(map),
 				x.line, col + 1);
 	return loc;
+}
+
+static bool last_is_space(struct obstack *ob)
+{
+	return obstack_object_size(ob) &&
+	       ((char *)obstack_next_free(ob))[-1] == ' ';
+}
+
+/*
+ * The call written at @loc, as text: "access_ok(events, n * size)".
+ * Follows the parentheses over up to eight lines.  Caller frees.
+ */
+char *ua_source_call(location_t loc)
+{
+	expanded_location x = expand_location(ua_user_location(loc));
+	struct obstack ob;
+	int depth = 0, line, col = x.column - 1;
+	bool done = false;
+	char *text;
+
+	if (!x.file)
+		return xstrdup("?");
+	gcc_obstack_init(&ob);
+	for (line = x.line; line < x.line + 8 && !done; line++, col = 0) {
+		char_span span = location_get_source_line(x.file, line);
+		size_t i;
+
+		if (!span)
+			break;
+		for (i = col; i < span.length() && !done; i++) {
+			char c = span.get_buffer()[i] == '\t' ? ' ' :
+				 span.get_buffer()[i];
+
+			if (c == ' ' && last_is_space(&ob))
+				continue;
+			obstack_1grow(&ob, c);
+			if (c == '(')
+				depth++;
+			else if (c == ')' && --depth == 0)
+				done = true;
+		}
+		/* a name with no call after it on its line is all there is */
+		if (!depth)
+			done = true;
+		else if (!last_is_space(&ob))
+			obstack_1grow(&ob, ' ');
+	}
+	obstack_1grow(&ob, 0);
+	text = xstrdup((char *)obstack_finish(&ob));
+	obstack_free(&ob, NULL);
+	return text;
 }
 
 struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,

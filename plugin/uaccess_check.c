@@ -17,7 +17,12 @@
  *
  * Options (-fplugin-arg-uaccess_check-<key>[=<value>]):
  *   level=N    0 (default): unchecked, range, region, mode;
- *              2: also unproven (coverage the plugin cannot decide)
+ *              1: also distance (on by itself under make W=1, which
+ *                 exports KBUILD_EXTRA_WARN);
+ *              2: also unproven (coverage the plugin cannot decide) and
+ *                 helpers one call below their caller's region
+ *   distance=N a check in the same function more than N source lines
+ *              above an unchecked begin is a distance (default 20)
  *   error      report findings as errors (default: warnings, which stay
  *              warnings under -Werror so that a kernel build still links)
  *   facts=DIR  write DIR/<unit>.json with the unit's facts
@@ -36,7 +41,8 @@ struct ua_options ua_opts;
 
 static struct plugin_info ua_plugin_info = {
 	.version = "1",
-	.help = "level=N\t0: unchecked/range/region/mode (default); 2: also unproven\n"
+	.help = "level=N\t0: unchecked/range/region/mode (default); 1: also distance (and under make W=1); 2: also unproven\n"
+		"distance=N\tsame-function check farther than N lines from an unchecked begin (default 20)\n"
 		"error\treport as errors instead of warnings\n"
 		"facts=DIR\twrite per-unit JSON facts into DIR\n"
 		"verbose\tprint a summary line per unit with user accesses\n"
@@ -94,6 +100,7 @@ static void check_function(struct ua_fn *fn)
 		record_calls(fn);
 	for (i = 0; i < fn->naccesses; i++)
 		ua_judge_access(&fn->accesses[i]);
+	ua_distance_fn(fn);
 	ua_fn_leave();
 }
 
@@ -166,6 +173,29 @@ static bool parse_level(const char *v)
 	return true;
 }
 
+static bool parse_lines(const char *v)
+{
+	char *end;
+	long n;
+
+	if (!v)
+		return false;
+	n = strtol(v, &end, 10);
+	if (*end || end == v || n < 0 || n > 100000)
+		return false;
+	ua_opts.distance_lines = n;
+	return true;
+}
+
+/* make W=1 exports KBUILD_EXTRA_WARN=1: that is what level 1 is for. */
+static void level_from_kbuild(void)
+{
+	const char *w = getenv("KBUILD_EXTRA_WARN");
+
+	if (w && strchr(w, '1') && ua_opts.level < 1)
+		ua_opts.level = 1;
+}
+
 /* Returns false when the plugin should not run. */
 static bool parse_args(const char *name, int argc,
 		       struct plugin_argument *argv)
@@ -186,8 +216,10 @@ static bool parse_args(const char *name, int argc,
 			ua_opts.facts_dir = v;
 		else if (!strcmp(k, "level") && parse_level(v))
 			continue;
+		else if (!strcmp(k, "distance") && parse_lines(v))
+			continue;
 		else
-			error("%s: bad option %<%s%s%s%> (see %<-fplugin-arg-%s-help%>; keys: level=0|1|2, error, facts=DIR, verbose, disable)",
+			error("%s: bad option %<%s%s%s%> (see %<-fplugin-arg-%s-help%>; keys: level=0|1|2, distance=N, error, facts=DIR, verbose, disable)",
 			      name, k, v ? "=" : "", v ? v : "", name);
 	}
 	return run;
@@ -203,8 +235,10 @@ int plugin_init(struct plugin_name_args *info,
 		return 1;
 	}
 	register_callback(info->base_name, PLUGIN_INFO, NULL, &ua_plugin_info);
+	ua_opts.distance_lines = 20;
 	if (!parse_args(info->base_name, info->argc, info->argv))
 		return 0;
+	level_from_kbuild();
 	pass.pass = new ua_pass();
 	pass.reference_pass_name = "build_ssa_passes";
 	pass.ref_pass_instance_number = 1;

@@ -30,6 +30,7 @@ enum ua_prim_kind {
 	PRIM_CLAC,	/* closes the region */
 	PRIM_SAVE,	/* user_access_save(): closes, remembering */
 	PRIM_RESTORE,	/* user_access_restore(): reopens what was saved */
+	PRIM_HELPER,	/* a call of a helper that checks its argument */
 };
 
 enum ua_class {
@@ -39,6 +40,7 @@ enum ua_class {
 	UA_UNCHECKED,
 	UA_REGION,
 	UA_MODE,
+	UA_DISTANCE,	/* reporting only: never an access's verdict */
 	UA_NCLASSES,
 };
 
@@ -50,6 +52,7 @@ struct ua_prim {
 	location_t loc;		/* where the programmer wrote it */
 	edge ok_edge;		/* begin / access_ok: the edge taken on success */
 	int token;		/* begins: index of the region they open */
+	struct ua_fn *helper;	/* PRIM_HELPER: the helper called */
 };
 
 enum ua_root_kind {
@@ -88,6 +91,8 @@ struct ua_access {
 	gimple **asms;
 	enum ua_class verdict;
 	bool via_callers;
+	struct ua_cover *cover;		/* how it was judged (verdict.h) */
+	struct ua_region *region;
 };
 
 struct ua_fn {
@@ -102,6 +107,15 @@ struct ua_fn {
 	uint64_t saved;		/* states that reached a user_access_save() */
 	bool own_dominators;
 	bool busy;		/* on the current call chain */
+	bool analysing;
+	/* summaries (summary.c) */
+	bool ret_done, ret_off_known;
+	int ret_param;
+	HOST_WIDE_INT ret_off;
+	uint32_t sb_done, sb_ok;
+	bool check_done, check_success_zero;
+	int check_param;
+	const struct ua_prim *check_prim;
 };
 
 /* Region state: a set of what may hold at a point. */
@@ -119,6 +133,7 @@ extern struct ua_counts ua_counts;
 /* plugin options */
 struct ua_options {
 	int level;
+	int distance_lines;	/* same-function check farther than this */
 	bool as_error;
 	bool verbose;
 	const char *facts_dir;
@@ -132,7 +147,13 @@ bool ua_stores_nothing(gimple *stmt);
 location_t ua_user_location(location_t loc);
 bool ua_unit_has_macro_maps(void);
 
+/* summary.c */
+int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known);
+bool ua_stores_back(struct ua_fn *fn, int j);
+struct ua_fn *ua_check_helper(gimple *call);
+
 /* pointer.c */
+bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
 void ua_resolve(tree ptr, struct ua_refs *out);
 bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
 const char *ua_root_text(const struct ua_ref *ref);
@@ -169,6 +190,10 @@ void ua_report_flush(void);
 const char *ua_class_name(enum ua_class cls);
 const char *ua_where(location_t loc);
 location_t ua_keyword_before(location_t loc, const char *word);
+char *ua_source_call(location_t loc);
+
+/* distance.c */
+void ua_distance_fn(struct ua_fn *fn);
 
 /* facts.c */
 void ua_facts_access(struct ua_access *acc);

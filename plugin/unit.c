@@ -13,19 +13,16 @@
 
 static hash_map<cgraph_node *, struct ua_fn *> *fns;
 
-static struct ua_fn *analyse(cgraph_node *node)
+static void analyse(struct ua_fn *fn)
 {
-	struct ua_fn *fn = XCNEW(struct ua_fn);
-
-	fn->node = node;
-	fn->fun = DECL_STRUCT_FUNCTION(node->decl);
+	fn->analysing = true;
 	ua_fn_enter(fn);
 	ua_find_primitives(fn);
 	ua_find_guards(fn);
 	if (fn->nprims)
 		ua_region_dataflow(fn);
 	ua_fn_leave();
-	return fn;
+	fn->analysing = false;
 }
 
 static bool has_body(cgraph_node *node)
@@ -38,7 +35,7 @@ static bool has_body(cgraph_node *node)
 
 struct ua_fn *ua_fn_of(cgraph_node *node)
 {
-	struct ua_fn **slot;
+	struct ua_fn **slot, *fn;
 
 	node = node->ultimate_alias_target();
 	if (!has_body(node))
@@ -48,8 +45,13 @@ struct ua_fn *ua_fn_of(cgraph_node *node)
 	slot = fns->get(node);
 	if (slot)
 		return *slot;
-	fns->put(node, analyse(node));
-	return *fns->get(node);
+	/* in the map before its analysis, which may ask about its callees */
+	fn = XCNEW(struct ua_fn);
+	fn->node = node;
+	fn->fun = DECL_STRUCT_FUNCTION(node->decl);
+	fns->put(node, fn);
+	analyse(fn);
+	return fn;
 }
 
 void ua_fn_enter(struct ua_fn *fn)
@@ -93,8 +95,11 @@ static bool free_one(cgraph_node *const &, struct ua_fn *const &fn, void *)
 
 	if (fn->own_dominators)
 		free_dominance_info(fn->fun, CDI_DOMINATORS);
-	for (i = 0; i < fn->naccesses; i++)
+	for (i = 0; i < fn->naccesses; i++) {
 		free(fn->accesses[i].asms);
+		free(fn->accesses[i].cover);
+		free(fn->accesses[i].region);
+	}
 	free(fn->accesses);
 	free(fn->prims);
 	free(fn->bb_in);

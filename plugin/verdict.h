@@ -10,6 +10,16 @@
 
 #include "uaccess_check.h"
 
+#define UA_MAX_CHAIN 8
+
+/* The calls from the function that checks (or opens) down to the access. */
+struct ua_chain {
+	unsigned n;
+	gimple *call[UA_MAX_CHAIN];
+	struct ua_fn *caller[UA_MAX_CHAIN];
+	struct ua_fn *callee[UA_MAX_CHAIN];
+};
+
 struct ua_cover {
 	enum ua_class cls;
 	struct ua_ref ref;		/* the pointer, in @fn */
@@ -22,15 +32,21 @@ struct ua_cover {
 	bool via_callers;
 	bool reported;
 	bool requirement;		/* parameter of a function with no callers here */
+	struct ua_chain chain;		/* from check_fn down to the access */
 };
 
 struct ua_region {
 	enum ua_class cls;		/* UA_PROVEN, UA_REGION, UA_MODE, UA_UNPROVEN */
-	const struct ua_prim *opener;	/* UA_MODE: the begin */
+	const struct ua_prim *opener;	/* the begin (for UA_MODE, the wrong one) */
+	struct ua_fn *opener_fn;
 	bool via_callers;
 	bool reported;
 	bool requirement;
+	struct ua_chain chain;		/* from opener_fn down to the access */
 };
+
+void ua_chain_add(struct ua_chain *chain, gimple *call, struct ua_fn *caller,
+		  struct ua_fn *callee);
 
 void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size,
@@ -38,6 +54,11 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 void ua_cover_via_callers(struct ua_fn *fn, const struct ua_ref *ref,
 			  HOST_WIDE_INT size, struct ua_access *acc,
 			  int depth, struct ua_cover *out);
+void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
+			       const struct ua_ref *ref, HOST_WIDE_INT size,
+			       struct ua_access *acc, int depth,
+			       struct ua_cover *out);
+tree ua_check_length(const struct ua_prim *p);
 void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, struct ua_access *acc,
 		     int depth, struct ua_region *out);
 void ua_region_via_callers(struct ua_fn *fn, struct ua_access *acc,
