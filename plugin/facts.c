@@ -10,6 +10,7 @@
  * schema is docs/facts.md.
  */
 #include "uaccess_check.h"
+#include "verdict.h"
 #include <sys/stat.h>
 
 enum { F_ACCESS, F_CHECK, F_REGION, F_CALL, F_REQUIREMENT, F_KINDS };
@@ -124,6 +125,64 @@ static const char *ua_mode_text(enum ua_mode m)
 	return names[m];
 }
 
+static void json_bool(struct obstack *ob, bool v)
+{
+	obstack_grow(ob, v ? "true" : "false", v ? 4 : 5);
+}
+
+static void json_chain(struct obstack *ob, const struct ua_chain *chain)
+{
+	unsigned i;
+
+	json_key(ob, "chain", false);
+	obstack_1grow(ob, '[');
+	for (i = 0; i < chain->n; i++) {
+		obstack_grow(ob, i ? ", {" : "{", i ? 3 : 1);
+		json_kv(ob, "caller", fn_name(chain->caller[i]), true);
+		json_kv(ob, "callee", fn_name(chain->callee[i]), false);
+		json_loc(ob, ua_user_location(gimple_location(chain->call[i])));
+		obstack_1grow(ob, '}');
+	}
+	obstack_1grow(ob, ']');
+}
+
+/* How a pointer was judged: the verdict, the check and its chain. */
+static void json_check(struct obstack *ob, const struct ua_cover *c)
+{
+	char *text = c->check ? ua_source_call(c->check->loc) : NULL;
+
+	obstack_1grow(ob, '{');
+	json_kv(ob, "verdict", ua_class_name(c->cls), true);
+	json_key(ob, "requirement", false);
+	json_bool(ob, c->requirement);
+	json_kv(ob, "primitive", c->check ? c->check->name : NULL, false);
+	json_kv(ob, "text", text, false);
+	if (c->check) {
+		json_kv(ob, "function", fn_name(c->check_fn), false);
+		json_loc(ob, c->check->loc);
+	}
+	json_int(ob, "calls", c->chain.n, true);
+	json_chain(ob, &c->chain);
+	obstack_1grow(ob, '}');
+	free(text);
+}
+
+static void json_region(struct obstack *ob, const struct ua_region *r)
+{
+	if (!r || !r->opener) {
+		obstack_grow(ob, "null", 4);
+		return;
+	}
+	obstack_1grow(ob, '{');
+	json_kv(ob, "primitive", r->opener->name, true);
+	json_key(ob, "checks", false);
+	json_bool(ob, r->opener->kind == PRIM_BEGIN);
+	json_kv(ob, "function", fn_name(r->opener_fn), false);
+	json_loc(ob, r->opener->loc);
+	json_int(ob, "calls", r->chain.n, true);
+	obstack_1grow(ob, '}');
+}
+
 void ua_facts_access(struct ua_access *acc)
 {
 	struct obstack ob;
@@ -138,8 +197,14 @@ void ua_facts_access(struct ua_access *acc)
 	json_kv(&ob, "mode", ua_mode_text(acc->mode), false);
 	json_kv(&ob, "verdict", ua_class_name(acc->verdict), false);
 	json_key(&ob, "via_callers", false);
-	obstack_grow(&ob, acc->via_callers ? "true" : "false",
-		     acc->via_callers ? 4 : 5);
+	json_bool(&ob, acc->via_callers);
+	json_key(&ob, "check", false);
+	if (acc->cover)
+		json_check(&ob, acc->cover);
+	else
+		obstack_grow(&ob, "null", 4);
+	json_key(&ob, "region", false);
+	json_region(&ob, acc->region);
 	add(F_ACCESS, &ob);
 }
 
@@ -179,7 +244,55 @@ static const char *root_kind(enum ua_root_kind k)
 	return names[k];
 }
 
-/* A call from a function that touches user memory, with its pointers. */
+/* Is this a call whose callee's requirements another unit may hold? */
+static bool public_callee(tree callee)
+{
+	cgraph_node *node = cgraph_node::get(callee);
+
+	if (!DECL_NAME(callee) || fndecl_built_in_p(callee) ||
+	    ua_is_primitive_body(callee))
+		return false;
+	return TREE_PUBLIC(callee) || !node || !node->has_gimple_body_p();
+}
+
+static const char *region_at_call(struct ua_fn *fn, gimple *call)
+{
+	uint64_t s = ua_region_at(fn, call);
+
+	if ((s & RS_CLOSED) ||
+	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn))))
+		return "closed";
+	return s & RS_ENTRY ? "caller" : "open";
+}
+
+static void json_arg(struct obstack *ob, struct ua_fn *fn, gimple *call,
+		     unsigned i, const struct ua_ref *ref)
+{
+	struct ua_cover c;
+	char num[16];
+
+	json_key(ob, "index", true);
+	snprintf(num, sizeof(num), "%u", i);
+	obstack_grow(ob, num, strlen(num));
+	json_kv(ob, "pointer", ua_root_text(ref), false);
+	json_kv(ob, "root", root_kind(ref->kind), false);
+	json_int(ob, "param_index",
+		 ref->kind == ROOT_PARM ?
+		 ua_parm_index(fn->node->decl, ref->root) : 0,
+		 ref->kind == ROOT_PARM);
+	json_int(ob, "offset", ref->off, ref->off_known);
+	ua_quiet = true;
+	ua_cover_at(fn, gimple_bb(call), call, ref, -1, NULL, 0, &c);
+	ua_quiet = false;
+	json_key(ob, "check", false);
+	json_check(ob, &c);
+}
+
+/*
+ * A call to a function other units may define, with how each pointer
+ * argument is checked at the call: the cross-unit merge matches these
+ * against the callee's requirements.
+ */
 void ua_facts_call(struct ua_fn *fn, gimple *call)
 {
 	tree callee = gimple_call_fndecl(call);
@@ -187,7 +300,7 @@ void ua_facts_call(struct ua_fn *fn, gimple *call)
 	unsigned i;
 	bool any = false;
 
-	if (!enabled() || !callee || !DECL_NAME(callee))
+	if (!enabled() || !callee || !public_callee(callee))
 		return;
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
@@ -195,6 +308,7 @@ void ua_facts_call(struct ua_fn *fn, gimple *call)
 	json_kv(&ob, "callee",
 		IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)), false);
 	json_loc(&ob, ua_user_location(gimple_location(call)));
+	json_kv(&ob, "region", region_at_call(fn, call), false);
 	json_key(&ob, "args", false);
 	obstack_1grow(&ob, '[');
 	for (i = 0; i < gimple_call_num_args(call); i++) {
@@ -204,18 +318,11 @@ void ua_facts_call(struct ua_fn *fn, gimple *call)
 		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
 			continue;
 		ua_resolve(arg, &refs);
-		if (refs.n != 1)
+		if (refs.n != 1 || refs.overflow)
 			continue;
 		obstack_grow(&ob, any ? ", {" : "{", any ? 3 : 1);
 		any = true;
-		json_int(&ob, "index", i, true);
-		json_kv(&ob, "pointer", ua_root_text(&refs.ref[0]), false);
-		json_kv(&ob, "root", root_kind(refs.ref[0].kind), false);
-		json_int(&ob, "param_index",
-			 refs.ref[0].kind == ROOT_PARM ?
-			 ua_parm_index(fn->node->decl, refs.ref[0].root) : 0,
-			 refs.ref[0].kind == ROOT_PARM);
-		json_int(&ob, "offset", refs.ref[0].off, refs.ref[0].off_known);
+		json_arg(&ob, fn, call, i, &refs.ref[0]);
 		obstack_1grow(&ob, '}');
 	}
 	obstack_1grow(&ob, ']');
@@ -231,7 +338,7 @@ void ua_facts_requirement(struct ua_fn *fn, tree parm,
 {
 	struct obstack ob;
 
-	if (!enabled())
+	if (!enabled() || ua_quiet)
 		return;
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
@@ -306,14 +413,14 @@ static void reset(void)
 	}
 }
 
-/* Write DIR/<unit>.json; units without user accesses write nothing. */
+/* Write DIR/<unit>.json; units with nothing to say write nothing. */
 void ua_facts_write(const char *unit)
 {
 	char *path;
 	FILE *f;
 
 	if (!enabled() || (!nrecs[F_ACCESS] && !nrecs[F_CHECK] &&
-			   !nrecs[F_REGION])) {
+			   !nrecs[F_REGION] && !nrecs[F_CALL])) {
 		reset();
 		return;
 	}

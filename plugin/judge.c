@@ -43,8 +43,11 @@ void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
 		     const struct ua_cover *c, const char *callee)
 {
 	struct ua_diag *d = NULL;
-	const char *p = pointer_text(c);
+	const char *p;
 
+	if (ua_quiet)
+		return;
+	p = pointer_text(c);
 	if (c->cls == UA_UNCHECKED && callee)
 		d = ua_report(loc, c->cls, fndecl,
 			      "call to '%s' passes '%s' to %s() without validating it on every path",
@@ -101,6 +104,8 @@ void ua_report_region(location_t loc, tree fndecl, struct ua_access *acc,
 {
 	struct ua_diag *d = NULL;
 
+	if (ua_quiet)
+		return;
 	if (r->cls == UA_REGION && callee)
 		d = ua_report(loc, r->cls, fndecl,
 			      "call to '%s' reaches %s() outside an open user-access region",

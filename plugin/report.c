@@ -127,12 +127,18 @@ char *ua_source_call(location_t loc)
 	return text;
 }
 
+/* Set while the facts ask questions whose answers must not be printed. */
+bool ua_quiet;
+
 struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
 			  const char *fmt, ...)
 {
-	struct ua_diag *d = XCNEW(struct ua_diag);
+	struct ua_diag *d;
 	va_list ap;
 
+	if (ua_quiet)
+		return NULL;
+	d = XCNEW(struct ua_diag);
 	va_start(ap, fmt);
 	d->text = xvasprintf(fmt, ap);
 	va_end(ap);
@@ -149,6 +155,8 @@ void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!d)
+		return;
 	d->notes = XRESIZEVEC(struct ua_note_rec, d->notes, d->nnotes + 1);
 	va_start(ap, fmt);
 	d->notes[d->nnotes].text = xvasprintf(fmt, ap);

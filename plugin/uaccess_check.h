@@ -187,6 +187,7 @@ struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
 void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
 	ATTRIBUTE_PRINTF_3;
 void ua_report_flush(void);
+extern bool ua_quiet;
 const char *ua_class_name(enum ua_class cls);
 const char *ua_where(location_t loc);
 location_t ua_keyword_before(location_t loc, const char *word);
