@@ -1,0 +1,560 @@
+"""Cross-unit merge of the plugin's per-unit facts (docs/facts.md, schema version 1).
+
+A unit cannot see the callers of its global functions: an access whose pointer is a parameter
+of such a function (or whose region the callers open) leaves a *requirement* in the unit's
+facts. The merge reads the facts of many units, finds the calls to that function in the
+*other* units (calls in the function's own unit were already judged by the plugin) and
+applies the plugin's rules to the argument at each call:
+
+* a check found at the call (``proven``/``unproven`` with a primitive): the requirement is met;
+  level >= 1 reports it as a ``distance`` at the access, with the check, every call of the
+  chain and the distance;
+* ``unchecked``: an ``unchecked`` warning at the call, with a note at the access;
+* ``requirement: true`` (the caller relies on its own callers): the requirement moves up to
+  the caller's parameter, up to MAX_CHAIN calls, never around a cycle;
+* for ``needs: region``: a call with the region ``open`` meets it, ``closed`` is a ``region``
+  warning at the call, ``caller`` moves up;
+* no call anywhere: level >= 2 reports ``unproven`` at the access.
+
+Everything here is pure: :func:`load_facts` reads and validates, :func:`merge` judges,
+:func:`format_text` / :func:`to_json` print. Bad input raises :class:`FactsError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .diag import relative_to
+
+SCHEMA_VERSION = 1
+#: Longest chain of calls followed, as in the plugin (UA_MAX_CHAIN).
+MAX_CHAIN = 8
+SECTIONS = ("accesses", "checks", "regions", "calls", "requirements")
+
+
+class FactsError(Exception):
+    """A facts file or directory that cannot be used (reported as one line, exit 2)."""
+
+
+# ---- data -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    file: str
+    line: int
+    column: int
+
+    def strip(self, prefixes: Iterable[str]) -> "Pos":
+        return Pos(relative_to(self.file, prefixes), self.line, self.column)
+
+
+@dataclass(frozen=True)
+class Link:
+    """One call of a chain: caller() calls callee() at pos."""
+    caller: str
+    callee: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Check:
+    verdict: str
+    requirement: bool
+    primitive: str | None
+    text: str | None
+    function: str | None
+    pos: Pos | None
+    chain: tuple[Link, ...]
+    param_index: int | None  # optional key: the parameter a requirement rests on
+
+
+@dataclass(frozen=True)
+class Arg:
+    index: int
+    pointer: str | None
+    root: str
+    param_index: int | None
+    offset: int | None
+    check: Check
+
+
+@dataclass(frozen=True)
+class Call:
+    unit: str
+    caller: str
+    callee: str
+    pos: Pos
+    region: str  # open, closed, caller
+    args: tuple[Arg, ...]
+
+
+@dataclass(frozen=True)
+class Region:
+    primitive: str
+    checks: bool
+    function: str
+    pos: Pos
+    calls: int
+
+
+@dataclass(frozen=True)
+class Access:
+    unit: str
+    function: str
+    pos: Pos
+    accessor: str
+    check: Check | None
+    region: Region | None
+
+
+@dataclass(frozen=True)
+class Requirement:
+    unit: str
+    function: str
+    needs: str  # check, region
+    param_index: int | None
+    param: str | None
+    offset: int | None
+    accessor: str
+    access_function: str
+    access: Pos
+
+
+@dataclass
+class Facts:
+    """The facts of all units read, indexed for the merge."""
+    units: list[str] = field(default_factory=list)
+    calls: dict[str, list[Call]] = field(default_factory=dict)  # by callee
+    accesses: dict[tuple[str, Pos], Access] = field(default_factory=dict)
+    requirements: list[Requirement] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Note:
+    pos: Pos
+    message: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    pos: Pos
+    cls: str  # distance, unchecked, region, unproven
+    message: str
+    notes: tuple[Note, ...] = ()
+
+    def key(self) -> tuple:
+        return (self.pos.file, self.pos.line, self.pos.column, self.message, self.cls,
+                tuple((n.pos, n.message) for n in self.notes))
+
+
+# ---- reading and validating -----------------------------------------------------------------
+
+class _Reader:
+    """Typed access to one facts file's records; every mistake names the file and the record."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, where: str, what: str) -> FactsError:
+        return FactsError(f"{self.path}: {where}: {what}")
+
+    def get(self, obj: Any, key: str, types: tuple, where: str, optional: bool = False) -> Any:
+        if not isinstance(obj, dict):
+            raise self.fail(where, "expected an object")
+        if key not in obj:
+            if optional:
+                return None
+            raise self.fail(where, f"missing key '{key}'")
+        val = obj[key]
+        # bool is an int in Python: never accept one for the other
+        ok = isinstance(val, types) and not (isinstance(val, bool) and bool not in types)
+        if not ok:
+            raise self.fail(where, f"'{key}' has the wrong type ({type(val).__name__})")
+        return val
+
+    def str_(self, obj: Any, key: str, where: str) -> str:
+        return self.get(obj, key, (str,), where)
+
+    def opt_str(self, obj: Any, key: str, where: str) -> str | None:
+        return self.get(obj, key, (str, type(None)), where, optional=True)
+
+    def int_(self, obj: Any, key: str, where: str) -> int:
+        return self.get(obj, key, (int,), where)
+
+    def opt_int(self, obj: Any, key: str, where: str, optional: bool = False) -> int | None:
+        return self.get(obj, key, (int, type(None)), where, optional=optional)
+
+    def bool_(self, obj: Any, key: str, where: str) -> bool:
+        return self.get(obj, key, (bool,), where)
+
+    def pos(self, obj: Any, where: str) -> Pos:
+        return Pos(self.str_(obj, "file", where), self.int_(obj, "line", where),
+                   self.int_(obj, "column", where))
+
+    def chain(self, obj: Any, where: str) -> tuple[Link, ...]:
+        links = self.get(obj, "chain", (list,), where)
+        return tuple(Link(self.str_(l, "caller", f"{where}.chain[{i}]"),
+                          self.str_(l, "callee", f"{where}.chain[{i}]"),
+                          self.pos(l, f"{where}.chain[{i}]"))
+                     for i, l in enumerate(links))
+
+    def check(self, obj: Any, where: str) -> Check:
+        if not isinstance(obj, dict):
+            raise self.fail(where, "expected an object")
+        primitive = self.opt_str(obj, "primitive", where)
+        return Check(verdict=self.str_(obj, "verdict", where),
+                     requirement=self.bool_(obj, "requirement", where),
+                     primitive=primitive,
+                     text=self.opt_str(obj, "text", where),
+                     function=self.str_(obj, "function", where) if primitive else None,
+                     pos=self.pos(obj, where) if primitive else None,
+                     chain=self.chain(obj, where),
+                     param_index=self.opt_int(obj, "param_index", where, optional=True))
+
+    def region(self, obj: Any, where: str) -> Region | None:
+        if obj is None:
+            return None
+        return Region(primitive=self.str_(obj, "primitive", where),
+                      checks=self.bool_(obj, "checks", where),
+                      function=self.str_(obj, "function", where),
+                      pos=self.pos(obj, where),
+                      calls=self.int_(obj, "calls", where))
+
+
+def _load_one(path: Path, facts: Facts) -> None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FactsError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FactsError(f"{path}: invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    r = _Reader(path)
+    if not isinstance(data, dict):
+        raise FactsError(f"{path}: not a facts file (expected a JSON object)")
+    version = data.get("version")
+    if version != SCHEMA_VERSION or isinstance(version, bool):
+        raise FactsError(f"{path}: facts schema version {json.dumps(version)}, "
+                         f"this uaccess-check reads version {SCHEMA_VERSION}")
+    unit = r.str_(data, "unit", "top level")
+    for section in SECTIONS:
+        r.get(data, section, (list,), "top level")
+    facts.units.append(unit)
+
+    for i, rec in enumerate(data["calls"]):
+        where = f"calls[{i}]"
+        args = []
+        for j, a in enumerate(r.get(rec, "args", (list,), where)):
+            w = f"{where}.args[{j}]"
+            args.append(Arg(index=r.int_(a, "index", w), pointer=r.opt_str(a, "pointer", w),
+                            root=r.str_(a, "root", w), param_index=r.opt_int(a, "param_index", w),
+                            offset=r.opt_int(a, "offset", w),
+                            check=r.check(r.get(a, "check", (dict,), w), f"{w}.check")))
+        region = r.str_(rec, "region", where)
+        if region not in ("open", "closed", "caller"):
+            raise r.fail(where, f"unknown region '{region}'")
+        call = Call(unit=unit, caller=r.str_(rec, "caller", where), callee=r.str_(rec, "callee", where),
+                    pos=r.pos(rec, where), region=region, args=tuple(args))
+        facts.calls.setdefault(call.callee, []).append(call)
+
+    for i, rec in enumerate(data["accesses"]):
+        where = f"accesses[{i}]"
+        chk = r.get(rec, "check", (dict, type(None)), where)
+        acc = Access(unit=unit, function=r.str_(rec, "function", where), pos=r.pos(rec, where),
+                     accessor=r.str_(rec, "accessor", where),
+                     check=None if chk is None else r.check(chk, f"{where}.check"),
+                     region=r.region(r.get(rec, "region", (dict, type(None)), where), f"{where}.region"))
+        facts.accesses[(acc.function, acc.pos)] = acc
+
+    for i, rec in enumerate(data["requirements"]):
+        where = f"requirements[{i}]"
+        needs = r.str_(rec, "needs", where)
+        if needs not in ("check", "region"):
+            raise r.fail(where, f"unknown need '{needs}'")
+        access = r.get(rec, "access", (dict,), where)
+        param_index = r.opt_int(rec, "param_index", where)
+        if needs == "check" and param_index is None:
+            raise r.fail(where, "a check requirement without param_index")
+        facts.requirements.append(Requirement(
+            unit=unit, function=r.str_(rec, "function", where), needs=needs, param_index=param_index,
+            param=r.opt_str(rec, "param", where), offset=r.opt_int(rec, "offset", where),
+            accessor=r.str_(rec, "accessor", where),
+            access_function=r.str_(access, "function", f"{where}.access"),
+            access=r.pos(access, f"{where}.access")))
+
+
+def facts_files(dirs: Iterable[Path]) -> list[Path]:
+    """Every *.json file under the directories, in a stable order."""
+    files: list[Path] = []
+    for d in dirs:
+        if not d.exists():
+            raise FactsError(f"{d}: no such directory")
+        if not d.is_dir():
+            raise FactsError(f"{d}: not a directory")
+        files.extend(sorted(p for p in d.rglob("*.json") if p.is_file()))
+    return files
+
+
+def load_facts(dirs: Iterable[Path]) -> Facts:
+    dirs = list(dirs)
+    facts = Facts()
+    files = facts_files(dirs)
+    if not files:
+        raise FactsError(f"no facts (*.json) under {', '.join(map(str, dirs))}")
+    for path in files:
+        _load_one(path, facts)
+    for calls in facts.calls.values():
+        calls.sort(key=lambda c: (c.pos, c.caller))
+    facts.requirements.sort(key=lambda q: (q.access, q.function, q.needs, q.param_index or 0))
+    return facts
+
+
+# ---- judging --------------------------------------------------------------------------------
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _call_notes(chain: list[Link]) -> list[Note]:
+    n = len(chain)
+    return [Note(l.pos, f"call {i} of {n}: {l.caller}() calls {l.callee}()") for i, l in enumerate(chain, 1)]
+
+
+def _add_offset(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
+
+
+@dataclass(frozen=True)
+class _Step:
+    """Where a requirement stands while it moves up: the function whose callers must provide
+    it, which parameter (None for a region) and its name, the calls from that function down to
+    the requirement's own function (top first), the unit that defines the function (its calls
+    there were judged by the plugin) and the functions already crossed."""
+    function: str
+    param_index: int | None
+    pointer: str | None
+    offset: int | None
+    links: tuple[Link, ...]
+    unit: str
+    seen: frozenset[str]
+
+
+def _inner_chain(req: Requirement, facts: Facts) -> list[Link]:
+    """The calls inside the requirement's unit, from its function down to the access."""
+    if req.function == req.access_function or req.needs != "check":
+        return []
+    acc = facts.accesses.get((req.access_function, req.access))
+    if acc is None or acc.check is None:
+        return []
+    chain = list(acc.check.chain)
+    if chain and chain[0].caller == req.function and chain[-1].callee == req.access_function:
+        return chain
+    return []
+
+
+def _outside_calls(facts: Facts, step: _Step) -> list[Call]:
+    return [c for c in facts.calls.get(step.function, []) if c.unit != step.unit]
+
+
+def _arg(call: Call, index: int | None) -> Arg | None:
+    for a in call.args:
+        if a.index == index:
+            return a
+    return None
+
+
+def _link(call: Call) -> Link:
+    return Link(call.caller, call.callee, call.pos)
+
+
+def _start(req: Requirement) -> _Step:
+    return _Step(req.function, req.param_index, req.param, req.offset, (), req.unit,
+                 frozenset({req.function}))
+
+
+def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> None:
+    acc = facts.accesses.get((req.access_function, req.access))
+    inner = _inner_chain(req, facts)
+    accessed = Note(req.access, "accessed here")
+    todo = [_start(req)]
+    while todo:
+        step = todo.pop(0)
+        calls = _outside_calls(facts, step)
+        if not calls:
+            if level >= 2:
+                out.append(Finding(req.access, "unproven",
+                                   f"{req.accessor}() on '{step.pointer}' relies on a check in the callers "
+                                   f"of '{step.function}', none of which is in the merged units"))
+            continue
+        for call in calls:
+            arg = _arg(call, step.param_index)
+            links = (_link(call),) + step.links
+            if arg is None:
+                if level >= 2:
+                    out.append(Finding(call.pos, "unproven",
+                                       f"call to '{call.callee}' passes a pointer to {req.accessor}() "
+                                       "that the plugin could not follow to its root", (accessed,)))
+                continue
+            chk = arg.check
+            if chk.requirement:
+                # The caller relies on its own callers: move up to its parameter (or, when the
+                # requirement first moved up inside the caller's unit, to the top of that chain).
+                if chk.chain:
+                    top, index = chk.chain[0].caller, chk.param_index
+                else:
+                    top, index = call.caller, arg.param_index if arg.root == "parm" else None
+                why = None
+                if top in step.seen:
+                    why = "the calls are recursive"
+                elif index is None:
+                    why = "the facts do not say which parameter of it the check rests on"
+                elif len(links) + len(chk.chain) >= MAX_CHAIN:
+                    why = f"the chain is longer than {MAX_CHAIN} calls"
+                if why is not None:
+                    if level >= 2:
+                        out.append(Finding(call.pos, "unproven",
+                                           f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}(), "
+                                           f"which relies on the callers of '{top}': not followed, {why}",
+                                           (accessed,)))
+                    continue
+                todo.append(_Step(top, index, arg.pointer,
+                                  _add_offset(step.offset, arg.offset), tuple(chk.chain) + links,
+                                  call.unit, step.seen | {call.caller, top}))
+            elif chk.verdict == "unchecked":
+                notes = [accessed]
+                if step.links or inner:  # moved up: say how the call reaches the access
+                    notes += _call_notes(list(links) + inner)
+                out.append(Finding(call.pos, "unchecked",
+                                   f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}() "
+                                   "without validating it on every path", tuple(notes)))
+            elif chk.primitive is not None and chk.pos is not None:
+                if level >= 1:
+                    out.append(_distance(req, acc, chk, list(links), inner))
+            # no other verdict is expected at a call (the size is unknown there): nothing to say
+
+
+def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link],
+              inner: list[Link]) -> Finding:
+    assert chk.pos is not None and chk.function is not None
+    chain = list(chk.chain) + cross + inner
+    n = len(chain)
+    region = acc.region if acc is not None else None
+    unchecked_begin = region is not None and not region.checks
+    if unchecked_begin:
+        message = (f"{region.primitive}() opens a region whose access_ok() is in {chk.function}(), "
+                   f"{n} call{_s(n)} up, in another unit")
+    else:
+        message = (f"{req.accessor}() on '{req.param}' is validated in another unit: "
+                   f"{chk.text} in {chk.function}()")
+    notes = [Note(chk.pos, f"checked here: {chk.text}")] + _call_notes(chain)
+    if unchecked_begin:
+        notes.append(Note(region.pos, "region opened here"))
+    if chk.pos.file == req.access.file:
+        distance = f"distance: {n} call{_s(n)}, {abs(req.access.line - chk.pos.line)} source lines"
+    else:
+        distance = f"distance: {n} call{_s(n)}, in another file"
+    notes.append(Note(req.access, distance))
+    return Finding(req.access, "distance", message, tuple(notes))
+
+
+def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> None:
+    accessed = Note(req.access, "accessed here")
+    todo = [_start(req)]
+    while todo:
+        step = todo.pop(0)
+        calls = _outside_calls(facts, step)
+        if not calls:
+            if level >= 2:
+                out.append(Finding(req.access, "unproven",
+                                   f"{req.accessor}() relies on a user-access region opened by the callers "
+                                   f"of '{step.function}', none of which is in the merged units"))
+            continue
+        for call in calls:
+            links = (_link(call),) + step.links
+            if call.region == "closed":
+                notes = [accessed] + (_call_notes(list(links)) if step.links else [])
+                out.append(Finding(call.pos, "region",
+                                   f"call to '{call.callee}' reaches {req.accessor}() outside an open "
+                                   "user-access region", tuple(notes)))
+            elif call.region == "caller":
+                why = None
+                if call.caller in step.seen:
+                    why = "the calls are recursive"
+                elif len(links) >= MAX_CHAIN:
+                    why = f"the chain is longer than {MAX_CHAIN} calls"
+                if why is not None:
+                    if level >= 2:
+                        out.append(Finding(call.pos, "unproven",
+                                           f"call to '{call.callee}' reaches {req.accessor}() in a region the "
+                                           f"callers of '{call.caller}' must open: not followed, {why}",
+                                           (accessed,)))
+                    continue
+                todo.append(_Step(call.caller, None, None, None, links, call.unit,
+                                  step.seen | {call.caller}))
+            # open: met
+
+
+def merge(facts: Facts, level: int = 0) -> list[Finding]:
+    """Resolve every requirement; findings sorted by position, then text, without duplicates.
+
+    ``unchecked`` and ``region`` findings at a call are reported once per call and class
+    (the plugin's rule), with the note at the first access in source order.
+    """
+    raw: list[Finding] = []
+    for req in facts.requirements:
+        if req.needs == "check":
+            _judge_check(req, facts, level, raw)
+        else:
+            _judge_region(req, facts, level, raw)
+    out: list[Finding] = []
+    seen: set[tuple] = set()
+    at_call: set[tuple] = set()
+    for f in raw:  # requirements are in access order: the first access wins a call's report
+        if f.key() in seen:
+            continue
+        seen.add(f.key())
+        if f.cls in ("unchecked", "region"):
+            k = (f.pos, f.cls, f.message)
+            if k in at_call:
+                continue
+            at_call.add(k)
+        out.append(f)
+    out.sort(key=Finding.key)
+    return out
+
+
+# ---- output ---------------------------------------------------------------------------------
+
+def strip_finding(f: Finding, prefixes: list[str]) -> Finding:
+    if not prefixes:
+        return f
+    return Finding(f.pos.strip(prefixes), f.cls, f.message,
+                   tuple(Note(n.pos.strip(prefixes), n.message) for n in f.notes))
+
+
+def format_text(findings: list[Finding]) -> list[str]:
+    lines = []
+    for f in findings:
+        p = f.pos
+        lines.append(f"{p.file}:{p.line}:{p.column}: warning: {f.message} [-Wuaccess-{f.cls}]")
+        lines.extend(f"{n.pos.file}:{n.pos.line}:{n.pos.column}: note: {n.message}" for n in f.notes)
+    return lines
+
+
+def to_json(findings: list[Finding]) -> list[dict[str, Any]]:
+    return [{"file": f.pos.file, "line": f.pos.line, "column": f.pos.column, "class": f.cls,
+             "message": f.message,
+             "notes": [{"file": n.pos.file, "line": n.pos.line, "column": n.pos.column,
+                        "message": n.message} for n in f.notes]}
+            for f in findings]
+
+
+def normalize_prefixes(prefixes: Iterable[str]) -> list[str]:
+    """--strip values: the longest first, so nested prefixes strip the most."""
+    return sorted((os.path.normpath(p) if p not in ("", "/") else p for p in prefixes),
+                  key=len, reverse=True)
