@@ -291,7 +291,34 @@ static void cell_values_at(struct ua_fn *caller, gimple *call, int idx,
 			v->refs.ref[i].off_known = false;
 }
 
-void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
+/* Can every call site tell what the cell holds? */
+static bool cells_known(struct ua_fn *fn, int idx, HOST_WIDE_INT coff)
+{
+	cgraph_edge *e;
+	bool known = true;
+
+	for (e = fn->node->callers; e && known; e = e->next_caller) {
+		struct ua_fn *caller = ua_fn_of(e->caller);
+		struct cell_values v;
+
+		if (!caller || caller->busy || !e->call_stmt ||
+		    (unsigned)idx >= gimple_call_num_args(e->call_stmt))
+			return false;
+		ua_fn_enter(caller);
+		cell_values_at(caller, e->call_stmt, idx, coff, &v);
+		ua_fn_leave();
+		known = !v.unknown;
+	}
+	return known;
+}
+
+/*
+ * A pointer loaded through parameter @parm is followed into the callers
+ * only when every caller passes the address of a variable whose values
+ * are known; otherwise it stays what a loaded value is, a root, and the
+ * function returns false.
+ */
+bool ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 			       const struct ua_ref *ref, HOST_WIDE_INT size,
 			       struct ua_access *acc, int depth,
 			       struct ua_cover *out)
@@ -299,16 +326,13 @@ void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 	int idx = ua_parm_index(fn->node->decl, parm);
 	cgraph_edge *e;
 
+	if (!ua_callers_known(fn) || !fn->node->callers || idx < 0 ||
+	    depth >= UA_MAX_CHAIN || !cells_known(fn, idx, coff))
+		return false;
 	out->cls = UA_PROVEN;
 	out->ref = *ref;
 	out->fn = fn;
 	out->via_callers = true;
-	if (!ua_callers_known(fn) || !fn->node->callers || idx < 0 ||
-	    depth >= UA_MAX_CHAIN) {
-		out->cls = UA_UNPROVEN;
-		out->requirement = !ua_callers_known(fn);
-		return;
-	}
 	fn->busy = true;
 	for (e = fn->node->callers; e; e = e->next_caller) {
 		struct ua_fn *caller = ua_fn_of(e->caller);
@@ -316,15 +340,8 @@ void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 		struct cell_values v;
 		unsigned i;
 
-		if (!caller || caller->busy || !call ||
-		    (unsigned)idx >= gimple_call_num_args(call)) {
-			out->cls = MAX(out->cls, UA_UNPROVEN);
-			continue;
-		}
 		ua_fn_enter(caller);
 		cell_values_at(caller, call, idx, coff, &v);
-		if (v.unknown)
-			unproven_cover(fn, ref, out);
 		for (i = 0; i < v.refs.n; i++) {
 			struct ua_ref up = v.refs.ref[i];
 
@@ -336,6 +353,7 @@ void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 		ua_fn_leave();
 	}
 	fn->busy = false;
+	return true;
 }
 
 static bool better_region(const struct ua_region *r, const struct ua_region *out)

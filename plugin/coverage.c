@@ -148,10 +148,9 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		ua_cover_via_callers(fn, ref, size, acc, depth, out);
 		return;
 	}
-	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn)) {
-		ua_cover_cell_via_callers(fn, parm, coff, ref, size, acc,
-					  depth, out);
+	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
+	    ua_cover_cell_via_callers(fn, parm, coff, ref, size, acc, depth,
+				      out))
 		return;
-	}
 	out->cls = UA_UNCHECKED;
 }

@@ -84,7 +84,9 @@ static void distance_note(struct ua_diag *d, location_t check, location_t at,
 static void coverage_note(struct ua_diag *d, location_t at,
 			  const struct ua_cover *c)
 {
-	char *text = ua_source_call(c->check->loc);
+	const struct ua_prim *inner = c->check->kind == PRIM_HELPER ?
+				      c->check->helper->check_prim : c->check;
+	char *text = ua_source_call(inner->loc);
 	tree len = ua_check_length(c->check);
 
 	if (c->cls == UA_PROVEN)
@@ -155,8 +157,9 @@ static void report_unchecked_begin(struct ua_fn *fn, const struct ua_prim *b,
 	c = far->cover;
 	if (c->requirement) {
 		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
-			      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s'",
-			      b->name, ua_root_text(&c->ref), name_of(c->fn));
+			      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s', %s",
+			      b->name, ua_root_text(&c->ref), name_of(c->fn),
+			      ua_unseen_callers(c->fn));
 		ua_note(d, b->loc, "region opened here");
 		list_accesses(d, list, n, first);
 		return;
@@ -165,7 +168,13 @@ static void report_unchecked_begin(struct ua_fn *fn, const struct ua_prim *b,
 	if (!c->chain.n && same_file(b->loc, c->check->loc) &&
 	    lines <= ua_opts.distance_lines)
 		return;
-	if (c->chain.n)
+	if (c->chain.n && c->check->kind == PRIM_HELPER)
+		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
+			      "%s() opens a region whose access_ok() is in %s(), called by %s(), %u call%s up",
+			      b->name, name_of(c->check->helper),
+			      name_of(c->check_fn), c->chain.n,
+			      c->chain.n == 1 ? "" : "s");
+	else if (c->chain.n)
 		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
 			      "%s() opens a region whose access_ok() is in %s(), %u call%s up",
 			      b->name, name_of(c->check_fn), c->chain.n,

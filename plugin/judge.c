@@ -13,6 +13,14 @@
 #include "uaccess_check.h"
 #include "verdict.h"
 
+/* Why the callers of @fn could not be asked. */
+const char *ua_unseen_callers(struct ua_fn *fn)
+{
+	if (fn->node->address_taken && !TREE_PUBLIC(fn->node->decl))
+		return "which is called through a function pointer: not followed";
+	return "none of which is in this unit";
+}
+
 static const char *pointer_text(const struct ua_cover *c)
 {
 	return ua_root_text(&c->ref);
@@ -71,9 +79,10 @@ void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
 			      acc->name, c->first, c->last, p, c->checked);
 	else if (c->cls == UA_UNPROVEN && c->requirement)
 		d = ua_report(loc, c->cls, fndecl,
-			      "%s() on '%s' relies on a check in the callers of '%s', none of which is in this unit",
+			      "%s() on '%s' relies on a check in the callers of '%s', %s",
 			      acc->name, p,
-			      lang_hooks.decl_printable_name(c->fn->node->decl, 0));
+			      lang_hooks.decl_printable_name(c->fn->node->decl, 0),
+			      ua_unseen_callers(c->fn));
 	else if (c->cls == UA_UNPROVEN)
 		d = ua_report(loc, c->cls, fndecl,
 			      "%s() on '%s' is not proven to stay within the checked range",
@@ -125,9 +134,10 @@ void ua_report_region(location_t loc, tree fndecl, struct ua_access *acc,
 			      mode_words(acc->mode), opened_for(r->opener->mode));
 	else if (r->cls == UA_UNPROVEN && r->requirement)
 		d = ua_report(loc, r->cls, fndecl,
-			      "%s() relies on a user-access region opened by the callers of '%s', none of which is in this unit",
+			      "%s() relies on a user-access region opened by the callers of '%s', %s",
 			      acc->name,
-			      lang_hooks.decl_printable_name(acc->fn->node->decl, 0));
+			      lang_hooks.decl_printable_name(acc->fn->node->decl, 0),
+			      ua_unseen_callers(acc->fn));
 	if (!d)
 		return;
 	if (callee)

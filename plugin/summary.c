@@ -255,6 +255,21 @@ static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 	return NULL;
 }
 
+/* The constant an SSA name was set to, looking through copies. */
+static tree constant_of(tree val)
+{
+	int steps = 0;
+
+	while (TREE_CODE(val) == SSA_NAME && steps++ < 8) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+
+		if (!gimple_assign_single_p(def) && !gimple_assign_cast_p(def))
+			break;
+		val = gimple_assign_rhs1(def);
+	}
+	return val;
+}
+
 static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 			      void *data)
 {
@@ -262,6 +277,7 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 	const struct ua_prim *p;
 	int param = -1;
 
+	val = constant_of(val);
 	if (TREE_CODE(val) != INTEGER_CST) {
 		w->ok = false;	/* a value we cannot classify */
 		return;

@@ -54,7 +54,7 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 void ua_cover_via_callers(struct ua_fn *fn, const struct ua_ref *ref,
 			  HOST_WIDE_INT size, struct ua_access *acc,
 			  int depth, struct ua_cover *out);
-void ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
+bool ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 			       const struct ua_ref *ref, HOST_WIDE_INT size,
 			       struct ua_access *acc, int depth,
 			       struct ua_cover *out);
@@ -66,6 +66,7 @@ void ua_region_via_callers(struct ua_fn *fn, struct ua_access *acc,
 struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
 
 /* judge.c: wording shared by the access and the call site */
+const char *ua_unseen_callers(struct ua_fn *fn);
 void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
 		     const struct ua_cover *c, const char *callee);
 void ua_report_region(location_t loc, tree fndecl, struct ua_access *acc,
