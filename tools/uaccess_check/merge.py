@@ -433,9 +433,19 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                                    f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}() "
                                    "without validating it on every path", tuple(notes)))
             elif chk.primitive is not None and chk.pos is not None:
-                if level >= 1:
-                    out.append(_distance(req, acc, chk, list(links), inner))
+                found = _distance(req, acc, chk, list(links), inner)
+                if level >= _distance_level(acc, len(chk.chain) + len(links) + len(inner)):
+                    out.append(found)
             # no other verdict is expected at a call (the size is unknown there): nothing to say
+
+
+def _distance_level(acc: Access | None, calls: int) -> int:
+    """The plugin's rule: an unchecked begin far from its check is level 1; an access whose
+    check (and region) a caller provides is level 1 from two calls up, level 2 one call up
+    (the __unsafe_setup_sigcontext() shape)."""
+    if acc is not None and acc.region is not None and not acc.region.checks:
+        return 1
+    return 1 if calls >= 2 else 2
 
 
 def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link],
