@@ -8,7 +8,7 @@ SHELL := /bin/bash
 
 # Debian packages the project needs (build, kernel fixture, tests).
 DEB_PACKAGES := make gcc g++ gcc-12-plugin-dev python3 python3-pytest sparse coccinelle \
-	flex bison bc perl libelf-dev libssl-dev xz-utils linux-source-6.12
+	flex bison bc perl libelf-dev libssl-dev xz-utils patch linux-source-6.12
 # Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
 PYTHON := /usr/bin/python3
 BENCH_RUNS ?= 5
