@@ -156,6 +156,28 @@ def test_distance_chain_in_caller_unit_and_same_file(tmp_path):
     ]
 
 
+def test_distance_inner_chain_in_callee_unit(tmp_path):
+    # put_outer() (global) opens the region and calls the static put_inner(), which writes
+    # q + 1: the requirement is put_outer's, the access put_inner's (the plugin's facts shape).
+    inner_chain = [link("put_outer", "put_inner", at("h.c", 21, 15))]
+    write_unit(tmp_path, "h.c",
+               accesses=[access("put_inner", at("h.c", 10), region=dict(stac("put_outer", at("h.c", 20)), calls=1),
+                                chk=check("unproven", requirement=True, chain=inner_chain))],
+               requirements=[requirement("put_outer", at("h.c", 10), offset=4, access_function="put_inner")])
+    write_unit(tmp_path, "c.c", calls=[
+        call("checked_put", "put_outer", at("c.c", 12, 16),
+             arg(access_ok("checked_put", at("c.c", 10, 14), text="access_ok(uarg, 8)")))])
+    assert merged(1, tmp_path) == [
+        "h.c:10:9: warning: __uaccess_begin() opens a region whose access_ok() is in checked_put(), 2 calls up, "
+        "in another unit [-Wuaccess-distance]",
+        "c.c:10:14: note: checked here: access_ok(uarg, 8)",
+        "c.c:12:16: note: call 1 of 2: checked_put() calls put_outer()",
+        "h.c:21:15: note: call 2 of 2: put_outer() calls put_inner()",
+        "h.c:20:9: note: region opened here",
+        "h.c:10:9: note: distance: 2 calls, in another file",
+    ]
+
+
 def test_distance_checked_region_in_caller_is_level_2_one_call_up(tmp_path):
     # No begin in the helper: its caller's checking begin is both the check and the region,
     # the __unsafe_setup_sigcontext() shape: reported one call up at level 2 only.
@@ -244,6 +266,54 @@ def test_requirement_moves_up(tmp_path):
         "h.c:18:9: note: accessed here",
         "u.c:9:16: note: call 1 of 2: __do_sys_bad() calls forward()",
         "m.c:7:16: note: call 2 of 2: forward() calls put_result()",
+    ]
+
+
+def test_requirement_inside_the_callers_unit(tmp_path):
+    # m.c: the call is in the static low(), whose pointer comes from the global mid(): the
+    # requirement moved up inside m.c first (check.chain), to a parameter of mid() the facts do
+    # not name. Another call: the global g() is checked by its caller in m.c (a check with
+    # requirement: true): that path is a distance, the callers of g() outside m.c unknown.
+    helper_unit(tmp_path)
+    write_unit(tmp_path, "m.c", calls=[
+        call("low", "put_result", at("m.c", 7, 16),
+             arg(check("unproven", requirement=True, chain=[link("mid", "low", at("m.c", 20, 9))]), pointer="b")),
+        call("g", "put_result", at("m.c", 30, 16),
+             arg(access_ok("s", at("m.c", 40, 14), text="access_ok(u, 4)", requirement=True,
+                           chain=[link("s", "g", at("m.c", 42, 9))]), pointer="q"))])
+    write_unit(tmp_path, "t.c", calls=[call("top", "mid", at("t.c", 3, 9), arg(check("unchecked")))])
+    assert merged(1, tmp_path) == [
+        "h.c:18:9: warning: __uaccess_begin() opens a region whose access_ok() is in s(), 2 calls up, "
+        "in another unit [-Wuaccess-distance]",
+        "m.c:40:14: note: checked here: access_ok(u, 4)",
+        "m.c:42:9: note: call 1 of 2: s() calls g()",
+        "m.c:30:16: note: call 2 of 2: g() calls put_result()",
+        "h.c:17:9: note: region opened here",
+        "h.c:18:9: note: distance: 2 calls, in another file",
+    ]
+    assert merged(2, tmp_path)[6:] == [
+        "m.c:7:16: warning: call to 'put_result' passes 'b' to unsafe_put_user(), which relies on the callers "
+        "of 'mid': not followed, the facts do not say which parameter of it the check rests on [-Wuaccess-unproven]",
+        "h.c:18:9: note: accessed here",
+        "m.c:30:16: warning: call to 'put_result' passes 'q' to unsafe_put_user(), which relies on callers "
+        "outside its unit: not followed, the facts do not name the function and parameter it rests on "
+        "[-Wuaccess-unproven]",
+        "h.c:18:9: note: accessed here",
+    ]
+
+
+def test_unchecked_through_the_callers_unit(tmp_path):
+    # The unchecked pointer comes from low()'s caller in the same unit (check.chain).
+    helper_unit(tmp_path)
+    write_unit(tmp_path, "m.c", calls=[
+        call("low", "put_result", at("m.c", 7, 16),
+             arg(check("unchecked", chain=[link("__do_sys_x", "low", at("m.c", 20, 9))]), pointer="b"))])
+    assert merged(0, tmp_path) == [
+        "m.c:7:16: warning: call to 'put_result' passes 'b' to unsafe_put_user() without validating it on "
+        "every path [-Wuaccess-unchecked]",
+        "h.c:18:9: note: accessed here",
+        "m.c:20:9: note: call 1 of 2: __do_sys_x() calls low()",
+        "m.c:7:16: note: call 2 of 2: low() calls put_result()",
     ]
 
 

@@ -69,7 +69,6 @@ class Check:
     function: str | None
     pos: Pos | None
     chain: tuple[Link, ...]
-    param_index: int | None  # optional key: the parameter a requirement rests on
 
 
 @dataclass(frozen=True)
@@ -212,8 +211,7 @@ class _Reader:
                      text=self.opt_str(obj, "text", where),
                      function=self.str_(obj, "function", where) if primitive else None,
                      pos=self.pos(obj, where) if primitive else None,
-                     chain=self.chain(obj, where),
-                     param_index=self.opt_int(obj, "param_index", where, optional=True))
+                     chain=self.chain(obj, where))
 
     def region(self, obj: Any, where: str) -> Region | None:
         if obj is None:
@@ -402,41 +400,52 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                 continue
             chk = arg.check
             if chk.requirement:
-                # The caller relies on its own callers: move up to its parameter (or, when the
-                # requirement first moved up inside the caller's unit, to the top of that chain).
-                if chk.chain:
-                    top, index = chk.chain[0].caller, chk.param_index
+                # The caller relies on its own callers outside its unit: move up to them.
+                if chk.primitive is not None and chk.pos is not None:
+                    # Its callers in its unit check (that path is met), but which function of
+                    # the chain is global and by which parameter the facts do not say.
+                    _met(req, acc, chk, links, inner, level, out)
+                    top, index = None, None
+                elif chk.chain:  # moved up inside the caller's unit first
+                    top, index = chk.chain[0].caller, None
                 else:
                     top, index = call.caller, arg.param_index if arg.root == "parm" else None
                 why = None
-                if top in step.seen:
+                if top is None:
+                    why = "the facts do not name the function and parameter it rests on"
+                elif top in step.seen:
                     why = "the calls are recursive"
                 elif index is None:
                     why = "the facts do not say which parameter of it the check rests on"
-                elif len(links) + len(chk.chain) >= MAX_CHAIN:
+                elif len(links) + len(inner) >= MAX_CHAIN:
                     why = f"the chain is longer than {MAX_CHAIN} calls"
                 if why is not None:
                     if level >= 2:
+                        whose = f"the callers of '{top}'" if top else "callers outside its unit"
                         out.append(Finding(call.pos, "unproven",
                                            f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}(), "
-                                           f"which relies on the callers of '{top}': not followed, {why}",
-                                           (accessed,)))
+                                           f"which relies on {whose}: not followed, {why}", (accessed,)))
                     continue
-                todo.append(_Step(top, index, arg.pointer,
-                                  _add_offset(step.offset, arg.offset), tuple(chk.chain) + links,
-                                  call.unit, step.seen | {call.caller, top}))
+                todo.append(_Step(top, index, arg.pointer, _add_offset(step.offset, arg.offset), links,
+                                  call.unit, step.seen | {top}))
             elif chk.verdict == "unchecked":
                 notes = [accessed]
-                if step.links or inner:  # moved up: say how the call reaches the access
-                    notes += _call_notes(list(links) + inner)
+                path = list(chk.chain) + list(links) + inner
+                if len(path) > 1:  # say how the call reaches the access
+                    notes += _call_notes(path)
                 out.append(Finding(call.pos, "unchecked",
                                    f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}() "
                                    "without validating it on every path", tuple(notes)))
             elif chk.primitive is not None and chk.pos is not None:
-                found = _distance(req, acc, chk, list(links), inner)
-                if level >= _distance_level(acc, len(chk.chain) + len(links) + len(inner)):
-                    out.append(found)
+                _met(req, acc, chk, links, inner, level, out)
             # no other verdict is expected at a call (the size is unknown there): nothing to say
+
+
+def _met(req: Requirement, acc: Access | None, chk: Check, links: tuple[Link, ...],
+         inner: list[Link], level: int, out: list[Finding]) -> None:
+    """A check found at a call meets the requirement: a distance finding, at its level."""
+    if level >= _distance_level(acc, len(chk.chain) + len(links) + len(inner)):
+        out.append(_distance(req, acc, chk, list(links), inner))
 
 
 def _distance_level(acc: Access | None, calls: int) -> int:
