@@ -40,16 +40,6 @@ const char *ua_class_name(enum ua_class cls)
 	return class_names[cls];
 }
 
-/* "file:line" of a location, for facts and notes. */
-const char *ua_where(location_t loc)
-{
-	static char buf[512];
-	expanded_location x = expand_location(loc);
-
-	snprintf(buf, sizeof(buf), "%s:%d", x.file ? x.file : "?", x.line);
-	return buf;
-}
-
 /*
  * GCC locates a return at its value; a reader looks for the keyword.
  * Find @word on the line before @loc's column and locate it there.

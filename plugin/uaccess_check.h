@@ -189,7 +189,6 @@ void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
 void ua_report_flush(void);
 extern bool ua_quiet;
 const char *ua_class_name(enum ua_class cls);
-const char *ua_where(location_t loc);
 location_t ua_keyword_before(location_t loc, const char *word);
 char *ua_source_call(location_t loc);
 
