@@ -20,6 +20,8 @@ BASE_ACCESSORS: tuple[str, ...] = (
     "unsafe_copy_to_user",
     "unsafe_copy_from_user",
     "unsafe_try_cmpxchg_user",
+    "unsafe_atomic_op1",
+    "unsafe_atomic_op2",
 )
 
 #: Top-level directories never scanned (host tools, documentation).
