@@ -418,6 +418,8 @@ def test_several_dirs_and_order(tmp_path):
         call("__do_sys_foo", "put_result", at("c.c", 25, 16), arg(check("unchecked")), region="closed")])
     a = merged(1, one, two)
     assert a == merged(1, two, one)
+    assert a == merged(1, two, one, tmp_path, one)  # each file read once
+    assert len(load_facts([tmp_path, one, two]).units) == 2
     assert a == [  # sorted by file, line, column: the call in c.c comes first
         "c.c:25:16: warning: call to 'put_result' passes 'uarg' to unsafe_put_user() without validating it "
         "on every path [-Wuaccess-unchecked]",
@@ -499,6 +501,7 @@ def _bad_cases(tmp_path: Path):
     empty.mkdir()
     yield "no facts", [str(empty)], f"no facts (*.json) under {empty}"
     yield "missing dir", [str(tmp_path / "nope")], f"{tmp_path / 'nope'}: no such directory"
+    yield "a file", [str(d / "k.c.json")], "k.c.json: not a directory"
     yield "level", [str(empty), "--level", "3"], "unknown level 3"
     yield "format", [str(empty), "--format", "xml"], "invalid choice: 'xml'"
     yield "no dir", [], "the following arguments are required: DIR"

@@ -287,14 +287,19 @@ def _load_one(path: Path, facts: Facts) -> None:
 
 
 def facts_files(dirs: Iterable[Path]) -> list[Path]:
-    """Every *.json file under the directories, in a stable order."""
+    """Every *.json file under the directories, in a stable order, each file once (a directory
+    named twice, or inside another one given, adds nothing)."""
     files: list[Path] = []
+    seen: set[Path] = set()
     for d in dirs:
         if not d.exists():
             raise FactsError(f"{d}: no such directory")
         if not d.is_dir():
             raise FactsError(f"{d}: not a directory")
-        files.extend(sorted(p for p in d.rglob("*.json") if p.is_file()))
+        for p in sorted(d.rglob("*.json")):
+            if p.is_file() and p.resolve() not in seen:
+                seen.add(p.resolve())
+                files.append(p)
     return files
 
 
