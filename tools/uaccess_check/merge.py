@@ -7,8 +7,9 @@ facts. The merge reads the facts of many units, finds the calls to that function
 applies the plugin's rules to the argument at each call:
 
 * a check found at the call (``proven``/``unproven`` with a primitive): the requirement is met;
-  level >= 1 reports it as a ``distance`` at the access, with the check, every call of the
-  chain and the distance;
+  it is reported as a ``distance`` at the access, with the check, every call of the chain and
+  the distance (level 1; level 2 for an access without an unchecked begin one call below the
+  check, the plugin's rule for a helper inside its caller's checked region);
 * ``unchecked``: an ``unchecked`` warning at the call, with a note at the access;
 * ``requirement: true`` (the caller relies on its own callers): the requirement moves up to
   the caller's parameter, up to MAX_CHAIN calls, never around a cycle;
@@ -376,7 +377,8 @@ def _link(call: Call) -> Link:
 
 
 def _start(req: Requirement) -> _Step:
-    return _Step(req.function, req.param_index, req.param, req.offset, (), req.unit,
+    param = req.param if req.param is not None else f"parameter {req.param_index}"
+    return _Step(req.function, req.param_index, param, req.offset, (), req.unit,
                  frozenset({req.function}))
 
 
@@ -473,7 +475,8 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
         message = (f"{region.primitive}() opens a region whose access_ok() is in {chk.function}(), "
                    f"{n} call{_s(n)} up, in another unit")
     else:
-        message = (f"{req.accessor}() on '{req.param}' is validated in another unit: "
+        param = req.param if req.param is not None else f"parameter {req.param_index}"
+        message = (f"{req.accessor}() on '{param}' is validated in another unit: "
                    f"{chk.text} in {chk.function}()")
     notes = [Note(chk.pos, f"checked here: {chk.text}")] + _call_notes(chain)
     if unchecked_begin:
