@@ -410,6 +410,19 @@ static tree strip_anonymous(tree t)
 	return t;
 }
 
+/* An unnamed pointer computed as base + run-time offset? */
+static bool indexed(tree t)
+{
+	gimple *def;
+
+	if (TREE_CODE(t) != SSA_NAME || SSA_NAME_VAR(t))
+		return false;
+	def = SSA_NAME_DEF_STMT(t);
+	return is_gimple_assign(def) &&
+	       gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
+	       TREE_CODE(gimple_assign_rhs2(def)) != INTEGER_CST;
+}
+
 /* Print an SSA name as the variable the programmer wrote. */
 static void print_source(pretty_printer *pp, tree t)
 {
@@ -422,7 +435,9 @@ static void print_source(pretty_printer *pp, tree t)
 		gimple *def = SSA_NAME_DEF_STMT(t);
 
 		if (is_gimple_assign(def) &&
-		    gimple_assign_rhs_code(def) == SSA_NAME) {
+		    (gimple_assign_rhs_code(def) == SSA_NAME ||
+		     CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) ||
+		     is_load(def))) {
 			print_source(pp, gimple_assign_rhs1(def));
 			return;
 		}
@@ -443,7 +458,14 @@ static void print_source(pretty_printer *pp, tree t)
 			return;
 		}
 		if (TREE_CODE(base) == MEM_REF &&
-		    integer_zerop(TREE_OPERAND(base, 1))) {
+		    integer_zerop(TREE_OPERAND(base, 1)) &&
+		    indexed(TREE_OPERAND(base, 0))) {
+			/* p + i * size, then ->member: p[...].member */
+			print_source(pp, gimple_assign_rhs1(
+				     SSA_NAME_DEF_STMT(TREE_OPERAND(base, 0))));
+			pp_string(pp, "[...].");
+		} else if (TREE_CODE(base) == MEM_REF &&
+			   integer_zerop(TREE_OPERAND(base, 1))) {
 			print_source(pp, TREE_OPERAND(base, 0));
 			pp_string(pp, "->");
 		} else {
@@ -451,6 +473,18 @@ static void print_source(pretty_printer *pp, tree t)
 			pp_string(pp, ".");
 		}
 		print_source(pp, TREE_OPERAND(t, 1));
+		return;
+	}
+	if (TREE_CODE(t) == ARRAY_REF) {
+		tree idx = TREE_OPERAND(t, 1);
+
+		print_source(pp, TREE_OPERAND(t, 0));
+		pp_string(pp, "[");
+		if (TREE_CODE(idx) == INTEGER_CST)
+			pp_wide_integer(pp, tree_to_shwi(idx));
+		else
+			print_source(pp, idx);
+		pp_string(pp, "]");
 		return;
 	}
 	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
