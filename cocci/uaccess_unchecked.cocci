@@ -133,13 +133,12 @@ def root(expr):
         return None, None
     if addr:
         # &p->a.b: the root is the pointer p (up to the first ->), the rest the member path
-        for n, part in enumerate(parts):
-            if n > 0 and part.startswith("->"):
-                base = "".join(parts[:n])
-                path = "".join(parts[n:])[2:]
-                return base, path
-            if part == "[]" and n > 0:
-                return "".join(parts[:n]), "".join(parts[n:])
+        arrows = [n for n, part in enumerate(parts) if n > 0 and part.startswith("->")]
+        if arrows:
+            n = arrows[-1]
+            return "".join(parts[:n]), "".join(parts[n:])[2:]
+        if len(parts) > 1 and parts[1] == "[]":
+            return parts[0], "".join(parts[1:])
         return "".join(parts), ""
     return "".join(parts), ""
 
@@ -173,6 +172,35 @@ def enclosing(p):
             return "macro", name
     return "function", p.current_element
 
+_MACRO_TEXT = {}
+
+def wrapper_macro(fname, name):
+    """A macro of the file whose body calls `name` (spatch does not parse
+    bodies such as do { } while (0); with a trailing semicolon)."""
+    if fname not in _MACRO_TEXT:
+        try:
+            lines = open(fname, errors="replace").read().split("\n")
+        except OSError:
+            lines = []
+        bodies = []
+        for first, last, mname in define_ranges(fname):
+            bodies.append((mname, " ".join(lines[first - 1:last])))
+        _MACRO_TEXT[fname] = bodies
+    for mname, body in _MACRO_TEXT[fname]:
+        if mname != name and re.search(r"\b" + re.escape(name) + r"\s*\(", body):
+            return mname
+    return None
+
+def effective(p, kind, name):
+    """The name whose call sites must be examined for a helper: the helper
+    itself, or the macro of the file that wraps it."""
+    if kind == "function":
+        m = wrapper_macro(p.file, name)
+        if m:
+            F.calls[("macro-text", name, m)] = (name, None, "macro", m)
+            return m
+    return name
+
 def key(p):
     return (p.file, int(p.line), int(p.column))
 
@@ -197,6 +225,7 @@ def reset():
     KEEP.clear()
     del REPORTS[:]
     _DEFINES.clear()
+    _MACRO_TEXT.clear()
 
 def keep(p):
     return key(p[0]) in KEEP
@@ -232,7 +261,7 @@ idx, mode = ACCESSORS[A]
 args = [str(x) for x in es.elements]
 ptr = args[idx] if idx < len(args) else ""
 F.access[key(p[0])] = dict(pos=p, name=A, ptr=ptr, kind=kind, fn=name, mode=mode)
-coccinelle.h = cocci.make_ident(name)
+coccinelle.h = cocci.make_ident(effective(p[0], kind, name))
 
 @unga depends on has exists@
 identifier has.A;
@@ -259,24 +288,26 @@ q << unga.q;
 @@
 F.unguarded.add(key(q[0]))
 
-@callh depends on has@
+// helpers, level 1: calls of functions and macros that contain accesses
+@call1 depends on has@
 identifier enc.h;
 position pc;
 @@
 h@pc(...)
 
-@script:python enc2@
+@script:python enc1@
 h << enc.h;
-pc << callh.pc;
-h2;
+pc << call1.pc;
+h1;
 @@
 kind, name = enclosing(pc[0])
 F.calls[key(pc[0])] = (str(h), pc, kind, name)
-coccinelle.h2 = cocci.make_ident(name)
+name = effective(pc[0], kind, name)
+coccinelle.h1 = cocci.make_ident(name)
 
-@ungh depends on has exists@
+@ung1 depends on has exists@
 identifier enc.h;
-position callh.pc;
+position call1.pc;
 position q;
 identifier fn;
 @@
@@ -295,26 +326,98 @@ h@pc@q(...)
 }
 
 @script:python@
-pc << ungh.q;
+pc << ung1.q;
 @@
 F.unguarded_calls.add(key(pc[0]))
 
-@callh2 depends on has@
+// references other than calls (function pointers): callers the script cannot see
+@ref1 depends on has@
+identifier enc.h;
+position pr;
+@@
+h@pr
+
+@script:python@
+h << enc.h;
+pr << ref1.pr;
+@@
+F.refs.setdefault(str(h), set()).add(key(pr[0]))
+
+// helpers, level 2: calls of functions and macros that contain accesses
+@call2 depends on has@
+identifier enc1.h1;
+position pc;
+@@
+h1@pc(...)
+
+@script:python enc2@
+h << enc1.h1;
+pc << call2.pc;
+h2;
+@@
+kind, name = enclosing(pc[0])
+F.calls[key(pc[0])] = (str(h), pc, kind, name)
+name = effective(pc[0], kind, name)
+coccinelle.h2 = cocci.make_ident(name)
+
+@ung2 depends on has exists@
+identifier enc1.h1;
+position call2.pc;
+position q;
+identifier fn;
+@@
+fn(...) {
+... when != access_ok(...)
+    when != user_access_begin(...)
+    when != user_read_access_begin(...)
+    when != user_write_access_begin(...)
+    when != user_rw_access_begin(...)
+    when != masked_user_access_begin(...)
+    when != masked_user_read_access_begin(...)
+    when != masked_user_write_access_begin(...)
+    when != masked_user_rw_access_begin(...)
+h1@pc@q(...)
+... when any
+}
+
+@script:python@
+pc << ung2.q;
+@@
+F.unguarded_calls.add(key(pc[0]))
+
+// references other than calls (function pointers): callers the script cannot see
+@ref2 depends on has@
+identifier enc1.h1;
+position pr;
+@@
+h1@pr
+
+@script:python@
+h << enc1.h1;
+pr << ref2.pr;
+@@
+F.refs.setdefault(str(h), set()).add(key(pr[0]))
+
+// helpers, level 3: calls of functions and macros that contain accesses
+@call3 depends on has@
 identifier enc2.h2;
 position pc;
 @@
 h2@pc(...)
 
-@script:python@
-h2 << enc2.h2;
-pc << callh2.pc;
+@script:python enc3@
+h << enc2.h2;
+pc << call3.pc;
+h3;
 @@
 kind, name = enclosing(pc[0])
-F.calls[key(pc[0])] = (str(h2), pc, kind, name)
+F.calls[key(pc[0])] = (str(h), pc, kind, name)
+name = effective(pc[0], kind, name)
+coccinelle.h3 = cocci.make_ident(name)
 
-@ungh2 depends on has exists@
+@ung3 depends on has exists@
 identifier enc2.h2;
-position callh2.pc;
+position call3.pc;
 position q;
 identifier fn;
 @@
@@ -333,27 +436,77 @@ h2@pc@q(...)
 }
 
 @script:python@
-pc << ungh2.q;
+pc << ung3.q;
 @@
 F.unguarded_calls.add(key(pc[0]))
 
-// A helper also referenced other than by a call (function pointer, export)
-// has callers the script cannot see.
-@refh depends on has@
-identifier enc.h;
+// references other than calls (function pointers): callers the script cannot see
+@ref3 depends on has@
+identifier enc2.h2;
 position pr;
 @@
-(
-h(...)
-|
-h@pr
-)
+h2@pr
 
 @script:python@
-h << enc.h;
-pr << refh.pr;
+h << enc2.h2;
+pr << ref3.pr;
 @@
-F.refs[str(h)] = F.refs.get(str(h), 0) + 1
+F.refs.setdefault(str(h), set()).add(key(pr[0]))
+
+// helpers, level 4: calls of functions and macros that contain accesses
+@call4 depends on has@
+identifier enc3.h3;
+position pc;
+@@
+h3@pc(...)
+
+@script:python enc4@
+h << enc3.h3;
+pc << call4.pc;
+h4;
+@@
+kind, name = enclosing(pc[0])
+F.calls[key(pc[0])] = (str(h), pc, kind, name)
+name = effective(pc[0], kind, name)
+coccinelle.h4 = cocci.make_ident(name)
+
+@ung4 depends on has exists@
+identifier enc3.h3;
+position call4.pc;
+position q;
+identifier fn;
+@@
+fn(...) {
+... when != access_ok(...)
+    when != user_access_begin(...)
+    when != user_read_access_begin(...)
+    when != user_write_access_begin(...)
+    when != user_rw_access_begin(...)
+    when != masked_user_access_begin(...)
+    when != masked_user_read_access_begin(...)
+    when != masked_user_write_access_begin(...)
+    when != masked_user_rw_access_begin(...)
+h3@pc@q(...)
+... when any
+}
+
+@script:python@
+pc << ung4.q;
+@@
+F.unguarded_calls.add(key(pc[0]))
+
+// references other than calls (function pointers): callers the script cannot see
+@ref4 depends on has@
+identifier enc3.h3;
+position pr;
+@@
+h3@pr
+
+@script:python@
+h << enc3.h3;
+pr << ref4.pr;
+@@
+F.refs.setdefault(str(h), set()).add(key(pr[0]))
 
 @chk depends on has@
 identifier C = {access_ok, user_access_begin, user_read_access_begin,
@@ -405,27 +558,27 @@ p << dcl.p;
 F.aliases.append((p[0].current_element, str(a), root(e)[0]))
 
 // if (user_access_begin(p, n)) return/goto: the region is used when the check failed
-@inv depends on has@
+@inv depends on has exists@
 identifier B = {user_access_begin, user_read_access_begin,
-  user_write_access_begin, user_rw_access_begin, access_ok};
-position p;
+  user_write_access_begin, user_rw_access_begin};
+identifier has.A;
+position has.p;
+position q;
 identifier l;
 @@
 (
-if (B@p(...)) return ...;
+if (B@q(...)) return ...;
 |
-if (B@p(...)) goto l;
-|
-if (B@p(...)) { ... return ...; }
-|
-if (B@p(...)) { ... goto l; }
+if (B@q(...)) goto l;
 )
+...
+A@p(...)
 
 @script:python@
 B << inv.B;
-p << inv.p;
+q << inv.q;
 @@
-F.inverted.append((p, str(B)))
+F.inverted.append((q, str(B)))
 
 // the access is on the path where the check failed
 @failp depends on has exists@
@@ -451,7 +604,7 @@ def closure(fn):
             x = parent[x]
         return x
     for f, a, b in F.aliases:
-        if f == fn and a and b:
+        if f == fn and a and b and find(a) != find(b):
             parent[find(a)] = find(b)
     return find
 
@@ -459,13 +612,32 @@ checks_by_fn = {}
 for kind, name, r, fn, line in F.checks:
     checks_by_fn.setdefault(fn, []).append((kind, name, r, line))
 
-# Which helpers (functions or macros containing unguarded accesses or
-# unguarded calls to such helpers) are covered by all their callers.
-needs = {}   # helper name -> list of (what, access dict) explaining why
+def real_checks(fn):
+    return [c for c in checks_by_fn.get(fn, []) if c[0] == "check"]
+
+def same_root(fn, r, croots):
+    if r is None:
+        return True   # unknown: assume it is checked
+    find = closure(fn)
+    for c in croots:
+        if c is None or c == r or find(c) == find(r):
+            return True
+        # p->arr (an array member decays to an address) when p is checked
+        if r.startswith(c + "->") or r.startswith(c + "."):
+            return True
+    return False
+
+def own_check(a):
+    """The function of the access checks its pointer on some path."""
+    croots = [c[2] for c in real_checks(a["fn"])]
+    return bool(croots) and same_root(a["fn"], root(a["ptr"])[0], croots)
+
+# helpers: functions and macros whose accesses (or calls of helpers) are not
+# checked inside them, so that their callers must open a checked region
+needs = {}
 for k, a in F.access.items():
-    if a["kind"] == "macro" or (k in F.unguarded and not any(
-            c[0] == "check" for c in checks_by_fn.get(a["fn"], []))):
-        needs.setdefault(a["fn"], []).append(a)
+    if a["kind"] == "macro" or (k in F.unguarded and not own_check(a)):
+        needs.setdefault(a["fn"], a)
 calls_of = {}
 for k, (callee, pc, kind, name) in F.calls.items():
     calls_of.setdefault(callee, []).append((k, pc, kind, name))
@@ -477,89 +649,76 @@ while changed:
             continue
         for k, pc, kind, name in sites:
             if (kind == "macro" or k in F.unguarded_calls) and name not in needs \
-                    and not any(c[0] == "check" for c in checks_by_fn.get(name, [])):
+                    and not real_checks(name):
                 needs[name] = needs[callee]
                 changed = True
 
-ok_cache = {}
-def covered(name, stack=()):
-    """True when every call of helper `name` in the file is checked."""
-    if name in ok_cache:
-        return ok_cache[name]
+def other_refs(name):
+    calls = set(k for k, _, _, _ in calls_of.get(name, []))
+    return bool(F.refs.get(name, set()) - calls)
+
+def unchecked_sites(name):
+    return [s for s in calls_of.get(name, []) if s[2] == "macro" or s[0] in F.unguarded_calls]
+
+def tops(name, stack=()):
+    """Where a check is missing above helper `name`: a list of
+    ('call', call position, callee) for unchecked calls in functions that
+    check other things, and ('top', function) for helpers without visible
+    callers.  Empty when every caller checks."""
     if name in stack:
-        return False
+        return []
     sites = calls_of.get(name, [])
-    if not sites or F.refs.get(name, 0) > len(sites):
-        ok_cache[name] = False
-        return False
-    res = True
-    for k, pc, kind, caller in sites:
-        if kind == "macro" or k in F.unguarded_calls:
-            if caller not in needs or not covered(caller, stack + (name,)):
-                res = False
-    ok_cache[name] = res
+    if not sites or other_refs(name):
+        return [("top", name)]
+    res = []
+    for k, pc, kind, caller in unchecked_sites(name):
+        if caller in needs:
+            res += tops(caller, stack + (name,))
+        else:
+            res.append(("call", pc, name))
     return res
 
 reports = []   # (pos, message)
 def rep(pos, msg):
     reports.append((pos, msg))
 
+top_reported = set()
 for k, a in sorted(F.access.items()):
     if a["kind"] == "macro":
         continue
     fn = a["fn"]
     what = "%s() on '%s'" % (a["name"], a["ptr"])
     fchecks = checks_by_fn.get(fn, [])
-    real = [c for c in fchecks if c[0] == "check"]
     if k in F.failed_path:
         rep(a["pos"], "%s is on the path where the check failed [unchecked]" % what)
         continue
     if k in F.unguarded:
-        if real:
+        if own_check(a):
             rep(a["pos"], "%s is not validated by access_ok() or a checking begin on every path: the check in '%s' does not cover every path to it [unchecked]" % (what, fn))
             continue
-        if covered(fn):
-            continue
-        sites = calls_of.get(fn, [])
         unchecked_begin = [c for c in fchecks if c[0] == "unchecked"]
-        if not sites or F.refs.get(fn, 0) > len(sites):
-            if unchecked_begin:
-                rep(a["pos"], "%s follows only the unchecked %s() and relies on a check in the callers of '%s', none of which is in this file [unchecked]" % (what, unchecked_begin[0][1], fn))
-            else:
-                rep(a["pos"], "%s relies on a check in the callers of '%s', none of which is in this file [unchecked]" % (what, fn))
+        extra = (" (only the unchecked %s() precedes it)" % unchecked_begin[0][1]) if unchecked_begin else ""
+        ts = tops(fn)
+        names = sorted(set(t[1] for t in ts if t[0] == "top"))
+        if names == [fn]:
+            rep(a["pos"], "%s relies on a check in the callers of '%s', none of which is in this file%s [unchecked]" % (what, fn, extra))
+        elif names:
+            rep(a["pos"], "%s is not validated in '%s' nor in its callers up to '%s', which have no caller in this file%s [unchecked]" % (what, fn, "', '".join(names), extra))
+        for t in ts:
+            if t[0] == "call":
+                rep(t[1], "call to '%s' reaches %s() without access_ok() or a checking begin on every path [unchecked]" % (t[2], a["name"]))
         continue
     # every path is checked: is one of the checks on this pointer?
+    real = real_checks(fn)
     r, _ = root(a["ptr"])
     if r is None or not real:
         continue
-    find = closure(fn)
-    mine = find(r)
     croots = [c[2] for c in real]
-    if any(c is None for c in croots):
-        continue
-    if not any(find(c) == mine or c == r for c in croots):
+    if not same_root(fn, r, croots):
         rep(a["pos"], "%s is not validated by access_ok() or a checking begin: the checks in '%s' validate a different pointer ('%s') [unchecked]" % (what, fn, "', '".join(sorted(set(croots)))))
 
-# unchecked calls of helpers that are not covered
-for callee, sites in sorted(calls_of.items()):
-    if callee not in needs:
-        continue
-    first = needs[callee][0]
-    for k, pc, kind, caller in sorted(sites, key=lambda s: s[0]):
-        if kind == "macro" or k not in F.unguarded_calls:
-            continue
-        if caller in needs and covered(caller):
-            continue
-        if caller in needs and (not calls_of.get(caller)):
-            # the caller is itself a helper without visible callers
-            rep(pc, "call to '%s' reaches %s() and relies on a check in the callers of '%s', none of which is in this file [unchecked]" % (callee, first["name"], caller))
-            continue
-        if caller in needs:
-            continue  # reported at the unchecked calls of the caller
-        rep(pc, "call to '%s' reaches %s() without access_ok() or a checking begin on every path [unchecked]" % (callee, first["name"]))
-
 for pos, name in F.inverted:
-    rep(pos, "%s() succeeding leads to the exit: the region is used when the check failed (inverted test) [unchecked]" % name)
+    rep(pos, "%s() succeeding leads to the exit but an access follows: the region is used when the check failed (inverted test) [unchecked]" % name)
 
 seen = set()
 for pos, msg in sorted(reports, key=lambda r: (key(r[0][0]), r[1])):
@@ -586,10 +745,10 @@ position has.p : script:python() { keep(p) };
 * A@p(...)
 
 @depends on context && has@
-identifier enc.h;
-position callh.pc : script:python() { keep(pc) };
+identifier g;
+position pc : script:python() { keep(pc) };
 @@
-* h@pc(...)
+* g@pc(...)
 
 @script:python depends on has@
 @@
