@@ -565,11 +565,17 @@ def merge_builds(fx, plugin_so, tmp_path_factory) -> dict[str, tuple[Path, Path,
     return out
 
 
-def _expected(case: str) -> tuple[list[str], list[str]]:
+def _expected(case: str) -> tuple[list[str], str | None, list[str]]:
+    """(merge options, known-to-fail reason or None, expected lines) of a case's expected.txt."""
     lines = (MERGE_CASES_DIR / case / "expected.txt").read_text().splitlines()
     m = re.fullmatch(r"# uaccess-check merge (.*)", lines[0]) if lines else None
     assert m, f"{case}/expected.txt: first line must be '# uaccess-check merge OPTIONS'"
-    return m.group(1).split(), [l for l in lines[1:] if l.strip()]
+    known = None
+    body = lines[1:]
+    if body and body[0].startswith("# known-to-fail:"):
+        known = body[0].split(":", 1)[1].strip()
+        body = body[1:]
+    return m.group(1).split(), known, [l for l in body if l.strip()]
 
 
 @pytest.mark.parametrize("case", MERGE_CASES)
@@ -591,12 +597,16 @@ def test_merge_case_builds_clean(merge_builds, case):
 @pytest.mark.parametrize("case", MERGE_CASES)
 def test_merge_case_output(merge_builds, case):
     tmp, facts, _, _ = merge_builds[case]
-    options, want = _expected(case)
-    assert sorted(p.name for p in facts.rglob("*.json")) == [u + ".json" for u in _units(tmp)]
+    options, known, want = _expected(case)
+    for line in want:
+        d = parse_diagnostic(line)
+        assert d is not None and "/" not in d.file, f"{case}/expected.txt: not a diagnostic with a basename: {line}"
     proc = run_cli(str(facts), "--strip", str(tmp), *options)
-    assert proc.stderr == ""
-    assert proc.stdout.splitlines() == want
-    assert proc.returncode == (1 if want else 0)
+    got = (sorted(p.name for p in facts.rglob("*.json")), proc.stderr, proc.stdout.splitlines(), proc.returncode)
+    expect = ([u + ".json" for u in _units(tmp)], "", want, 1 if want else 0)
+    if known is not None and got != expect:
+        pytest.xfail(f"{case}: known to fail: {known}")
+    assert got == expect
 
 
 def test_two_files_plugin_alone(merge_builds):
