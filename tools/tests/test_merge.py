@@ -378,6 +378,70 @@ def test_depth_limit(tmp_path):
     ]
 
 
+def test_one_distance_per_access_the_farthest(tmp_path):
+    # Three callers check: the farthest check (most calls) is the one reported; among equally
+    # far ones, the first in the source.
+    helper_unit(tmp_path)
+    write_unit(tmp_path, "a.c", calls=[
+        call("near", "put_result", at("a.c", 5, 9), arg(access_ok("near", at("a.c", 3, 14)))),
+        call("near2", "put_result", at("a.c", 15, 9), arg(access_ok("near2", at("a.c", 13, 14)))),
+        call("far", "put_result", at("a.c", 25, 9),
+             arg(access_ok("top", at("a.c", 40, 14), chain=[link("top", "far", at("a.c", 42, 9))])))])
+    got = merged(1, tmp_path)
+    assert got[0].endswith("is in top(), 2 calls up, in another unit [-Wuaccess-distance]")
+    assert [l for l in got if ": warning: " in l] == got[:1]
+    (tmp_path / "a.c.json").unlink()
+    write_unit(tmp_path, "a.c", calls=[
+        call("near2", "put_result", at("a.c", 15, 9), arg(access_ok("near2", at("a.c", 13, 14)))),
+        call("near", "put_result", at("a.c", 5, 9), arg(access_ok("near", at("a.c", 3, 14))))])
+    assert merged(1, tmp_path)[:2] == [
+        "h.c:18:9: warning: __uaccess_begin() opens a region whose access_ok() is in near(), 1 call up, "
+        "in another unit [-Wuaccess-distance]",
+        "a.c:3:14: note: checked here: access_ok(uarg, sizeof(u32))",
+    ]
+
+
+def test_one_distance_per_region(tmp_path):
+    # Two stores in the region of one __uaccess_begin(): one diagnostic, at the first.
+    region = stac("put_two", at("h.c", 17))
+    write_unit(tmp_path, "h.c",
+               accesses=[access("put_two", at("h.c", 18), region=region),
+                         access("put_two", at("h.c", 19), region=region, accessor="unsafe_get_user")],
+               requirements=[requirement("put_two", at("h.c", 19), offset=4, accessor="unsafe_get_user"),
+                             requirement("put_two", at("h.c", 18))])
+    write_unit(tmp_path, "c.c", calls=[
+        call("checked_put", "put_two", at("c.c", 12, 16), arg(access_ok("checked_put", at("c.c", 10, 14))))])
+    assert merged(1, tmp_path) == [
+        "h.c:18:9: warning: __uaccess_begin() opens a region whose access_ok() is in checked_put(), 1 call up, "
+        "in another unit [-Wuaccess-distance]",
+        "c.c:10:14: note: checked here: access_ok(uarg, sizeof(u32))",
+        "c.c:12:16: note: call 1 of 1: checked_put() calls put_two()",
+        "h.c:17:9: note: region opened here",
+        "h.c:18:9: note: distance: 1 call, in another file",
+        "h.c:19:9: note: the region also holds unsafe_get_user() here",
+    ]
+
+
+def test_fan_out_is_bounded(tmp_path, monkeypatch):
+    # Seven levels of 12 global forwarders, each calling all 12 of the level below: every
+    # function is expanded once, and a budget stops pathological call graphs.
+    import uaccess_check.merge as m
+    helper_unit(tmp_path)
+    for lvl in range(1, 8):
+        callees = ["put_result"] if lvl == 1 else [f"f{lvl - 1}_{j}" for j in range(12)]
+        write_unit(tmp_path, f"l{lvl}.c", calls=[
+            call(f"f{lvl}_{i}", callee, at(f"l{lvl}.c", 10 * i + j + 1, 9),
+                 arg(check("unproven", requirement=True), pointer=f"p{i}"))
+            for i in range(12) for j, callee in enumerate(callees)])
+    got = merged(2, tmp_path)
+    assert got == ["h.c:18:9: warning: unsafe_put_user() on 'p0' relies on a check in the callers of 'f7_0' "
+                   "and 11 other functions, none of which is in the merged units [-Wuaccess-unproven]"]
+    monkeypatch.setattr(m, "MAX_CALLS", 100)
+    assert merged(2, tmp_path) == [
+        "h.c:18:9: warning: unsafe_put_user() on 'p' relies on the callers of 'put_result': not followed past "
+        "100 calls [-Wuaccess-unproven]"]
+
+
 def test_region_requirement(tmp_path):
     write_unit(tmp_path, "h.c", accesses=[access("put_raw", at("h.c", 27))],
                requirements=[requirement("put_raw", at("h.c", 27), needs="region")])

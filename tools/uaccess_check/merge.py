@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -34,6 +35,8 @@ from .diag import relative_to
 SCHEMA_VERSION = 1
 #: Longest chain of calls followed, as in the plugin (UA_MAX_CHAIN).
 MAX_CHAIN = 8
+#: Calls examined for one requirement at most (fan-out over eight levels could explode).
+MAX_CALLS = 20000
 SECTIONS = ("accesses", "checks", "regions", "calls", "requirements")
 
 
@@ -382,19 +385,42 @@ def _start(req: Requirement) -> _Step:
                  frozenset({req.function}))
 
 
-def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> None:
+@dataclass(frozen=True)
+class _Distance:
+    """A met requirement: its finding, how many calls it spans, and what groups it with the
+    other accesses of the same region (None: reported alone)."""
+    finding: Finding
+    calls: int
+    group: tuple | None
+    accessor: str
+
+
+def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> _Distance | None:
+    """Append the findings at calls to out; return the distance to report at the access, the
+    farthest check found (the plugin's choice), or None."""
     acc = facts.accesses.get((req.access_function, req.access))
     inner = _inner_chain(req, facts)
     accessed = Note(req.access, "accessed here")
-    todo = [_start(req)]
+    met: list[_Distance] = []
+    orphans: list[_Step] = []  # where the requirement stands with no caller in sight
+    todo = deque([_start(req)])
+    expanded: set[tuple[str, int | None]] = set()
+    budget = MAX_CALLS
     while todo:
-        step = todo.pop(0)
+        step = todo.popleft()
+        if (step.function, step.param_index) in expanded:
+            continue  # reached again by another path: its callers are judged already
+        expanded.add((step.function, step.param_index))
         calls = _outside_calls(facts, step)
-        if not calls:
+        budget -= len(calls)
+        if budget < 0:
             if level >= 2:
                 out.append(Finding(req.access, "unproven",
-                                   f"{req.accessor}() on '{step.pointer}' relies on a check in the callers "
-                                   f"of '{step.function}', none of which is in the merged units"))
+                                   f"{req.accessor}() on '{req.param}' relies on the callers of "
+                                   f"'{req.function}': not followed past {MAX_CALLS} calls"))
+            break
+        if not calls:
+            orphans.append(step)
             continue
         for call in calls:
             arg = _arg(call, step.param_index)
@@ -411,7 +437,7 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                 if chk.primitive is not None and chk.pos is not None:
                     # Its callers in its unit check (that path is met), but which function of
                     # the chain is global and by which parameter the facts do not say.
-                    _met(req, acc, chk, links, inner, level, out)
+                    met.append(_met(req, acc, chk, links, inner))
                     top, index = None, None
                 elif chk.chain:  # moved up inside the caller's unit first
                     top, index = chk.chain[0].caller, None
@@ -444,15 +470,28 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                                    f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}() "
                                    "without validating it on every path", tuple(notes)))
             elif chk.primitive is not None and chk.pos is not None:
-                _met(req, acc, chk, links, inner, level, out)
+                met.append(_met(req, acc, chk, links, inner))
             # no other verdict is expected at a call (the size is unknown there): nothing to say
+    if orphans and level >= 2:
+        first = orphans[0]  # the nearest: the walk is breadth first
+        others = f" and {len(orphans) - 1} other function{_s(len(orphans) - 1)}" if len(orphans) > 1 else ""
+        out.append(Finding(req.access, "unproven",
+                           f"{req.accessor}() on '{first.pointer}' relies on a check in the callers of "
+                           f"'{first.function}'{others}, none of which is in the merged units"))
+    met = [m for m in met if level >= _distance_level(acc, m.calls)]
+    if not met:
+        return None
+    # notes[0] is "checked here": among equally far checks, the first in the source
+    return min(met, key=lambda m: (-m.calls, m.finding.notes[0].pos, m.finding.key()))
 
 
 def _met(req: Requirement, acc: Access | None, chk: Check, links: tuple[Link, ...],
-         inner: list[Link], level: int, out: list[Finding]) -> None:
-    """A check found at a call meets the requirement: a distance finding, at its level."""
-    if level >= _distance_level(acc, len(chk.chain) + len(links) + len(inner)):
-        out.append(_distance(req, acc, chk, list(links), inner))
+         inner: list[Link]) -> _Distance:
+    """A check found at a call meets the requirement: a distance finding."""
+    chain = tuple(chk.chain) + links + tuple(inner)
+    region = acc.region if acc is not None else None
+    group = (region.pos, chk.pos, chain) if region is not None else None
+    return _Distance(_distance(req, acc, chk, list(links), inner), len(chain), group, req.accessor)
 
 
 def _distance_level(acc: Access | None, calls: int) -> int:
@@ -491,15 +530,25 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
 
 def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> None:
     accessed = Note(req.access, "accessed here")
-    todo = [_start(req)]
+    orphans: list[_Step] = []
+    todo = deque([_start(req)])
+    expanded: set[str] = set()
+    budget = MAX_CALLS
     while todo:
-        step = todo.pop(0)
-        calls = _outside_calls(facts, step)
-        if not calls:
+        step = todo.popleft()
+        if step.function in expanded:
+            continue
+        expanded.add(step.function)
+        budget -= len(facts.calls.get(step.function, []))
+        if budget < 0:
             if level >= 2:
                 out.append(Finding(req.access, "unproven",
-                                   f"{req.accessor}() relies on a user-access region opened by the callers "
-                                   f"of '{step.function}', none of which is in the merged units"))
+                                   f"{req.accessor}() relies on the callers of '{req.function}' for its "
+                                   f"user-access region: not followed past {MAX_CALLS} calls"))
+            break
+        calls = _outside_calls(facts, step)
+        if not calls:
+            orphans.append(step)
             continue
         for call in calls:
             links = (_link(call),) + step.links
@@ -524,6 +573,34 @@ def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]
                 todo.append(_Step(call.caller, None, None, None, links, call.unit,
                                   step.seen | {call.caller}))
             # open: met
+    if orphans and level >= 2:
+        first = orphans[0]
+        others = f" and {len(orphans) - 1} other function{_s(len(orphans) - 1)}" if len(orphans) > 1 else ""
+        out.append(Finding(req.access, "unproven",
+                           f"{req.accessor}() relies on a user-access region opened by the callers of "
+                           f"'{first.function}'{others}, none of which is in the merged units"))
+
+
+def _group_distances(distances: list[_Distance]) -> list[Finding]:
+    """One distance per region and check, at its first access, listing the others (as the
+    plugin does: "the region also holds ... here")."""
+    groups: dict[tuple, list[_Distance]] = {}
+    out = []
+    for d in distances:
+        if d.group is None:
+            out.append(d.finding)
+        else:
+            groups.setdefault(d.group, []).append(d)
+    for members in groups.values():
+        members.sort(key=lambda m: m.finding.key())
+        first = members[0].finding
+        also = []
+        for m in members[1:]:
+            note = Note(m.finding.pos, f"the region also holds {m.accessor}() here")
+            if m.finding.pos != first.pos and note not in also:
+                also.append(note)
+        out.append(Finding(first.pos, first.cls, first.message, first.notes + tuple(also)))
+    return out
 
 
 def merge(facts: Facts, level: int = 0) -> list[Finding]:
@@ -533,11 +610,15 @@ def merge(facts: Facts, level: int = 0) -> list[Finding]:
     (the plugin's rule), with the note at the first access in source order.
     """
     raw: list[Finding] = []
+    distances: list[_Distance] = []
     for req in facts.requirements:
         if req.needs == "check":
-            _judge_check(req, facts, level, raw)
+            d = _judge_check(req, facts, level, raw)
+            if d is not None:
+                distances.append(d)
         else:
             _judge_region(req, facts, level, raw)
+    raw.extend(_group_distances(distances))
     out: list[Finding] = []
     seen: set[tuple] = set()
     at_call: set[tuple] = set()
