@@ -223,6 +223,19 @@ def test_unchecked_once_per_call(tmp_path):
     ]
 
 
+def test_unchecked_once_per_call_whatever_the_accessor(tmp_path):
+    write_unit(tmp_path, "h.c",
+               accesses=[access("rw", at("h.c", 18), accessor="unsafe_get_user"), access("rw", at("h.c", 19))],
+               requirements=[requirement("rw", at("h.c", 18), accessor="unsafe_get_user"),
+                             requirement("rw", at("h.c", 19))])
+    write_unit(tmp_path, "c.c", calls=[call("f", "rw", at("c.c", 5, 9), arg(check("unchecked"), pointer="u"))])
+    assert merged(0, tmp_path) == [
+        "c.c:5:9: warning: call to 'rw' passes 'u' to unsafe_get_user() without validating it on every "
+        "path [-Wuaccess-unchecked]",
+        "h.c:18:9: note: accessed here",
+    ]
+
+
 def test_argument_index(tmp_path):
     # The requirement is on parameter 1: only argument 1 of the call counts.
     write_unit(tmp_path, "h.c", accesses=[access("put2", at("h.c", 18))],

@@ -17,6 +17,10 @@ applies the plugin's rules to the argument at each call:
   warning at the call, ``caller`` moves up;
 * no call anywhere: level >= 2 reports ``unproven`` at the access.
 
+As in the plugin, a finding at a call is reported once per call and class (noting the first
+access), and a met requirement once per access, with the farthest check; the accesses of one
+region that share the check are one diagnostic, at the first, listing the others.
+
 Everything here is pure: :func:`load_facts` reads and validates, :func:`merge` judges,
 :func:`format_text` / :func:`to_json` print. Bad input raises :class:`FactsError`.
 """
@@ -627,7 +631,7 @@ def merge(facts: Facts, level: int = 0) -> list[Finding]:
             continue
         seen.add(f.key())
         if f.cls in ("unchecked", "region"):
-            k = (f.pos, f.cls, f.message)
+            k = (f.pos, f.cls)
             if k in at_call:
                 continue
             at_call.add(k)
