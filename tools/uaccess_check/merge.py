@@ -510,6 +510,7 @@ def _distance_level(acc: Access | None, calls: int) -> int:
 def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link],
               inner: list[Link]) -> Finding:
     assert chk.pos is not None and chk.function is not None
+    text = chk.text or f"{chk.primitive}()"  # the source text, when the plugin could read it
     chain = list(chk.chain) + cross + inner
     n = len(chain)
     region = acc.region if acc is not None else None
@@ -520,8 +521,8 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
     else:
         param = req.param if req.param is not None else f"parameter {req.param_index}"
         message = (f"{req.accessor}() on '{param}' is validated in another unit: "
-                   f"{chk.text} in {chk.function}()")
-    notes = [Note(chk.pos, f"checked here: {chk.text}")] + _call_notes(chain)
+                   f"{text} in {chk.function}()")
+    notes = [Note(chk.pos, f"checked here: {text}")] + _call_notes(chain)
     if unchecked_begin:
         notes.append(Note(region.pos, "region opened here"))
     if chk.pos.file == req.access.file:
