@@ -96,8 +96,7 @@ static void check_function(struct ua_fn *fn)
 	ua_check_region_ends(fn);
 	for (i = 0; i < fn->nprims; i++)
 		ua_facts_prim(fn, &fn->prims[i]);
-	if (ua_opts.facts_dir && (fn->nprims || fn->naccesses ||
-				  ua_is_syscall(fn)))
+	if (ua_opts.facts_dir)
 		record_calls(fn);
 	for (i = 0; i < fn->naccesses; i++)
 		ua_judge_access(&fn->accesses[i]);
