@@ -305,13 +305,39 @@ def test_requirement_inside_the_callers_unit(tmp_path):
         "h.c:18:9: note: distance: 2 calls, in another file",
     ]
     assert merged(2, tmp_path)[6:] == [
+        "h.c:18:9: warning: unsafe_put_user() on 'q' relies on a check in the callers of 'g', none of which is "
+        "in the merged units [-Wuaccess-unproven]",
         "m.c:7:16: warning: call to 'put_result' passes 'b' to unsafe_put_user(), which relies on the callers "
         "of 'mid': not followed, the facts do not say which parameter of it the check rests on [-Wuaccess-unproven]",
         "h.c:18:9: note: accessed here",
-        "m.c:30:16: warning: call to 'put_result' passes 'q' to unsafe_put_user(), which relies on callers "
-        "outside its unit: not followed, the facts do not name the function and parameter it rests on "
-        "[-Wuaccess-unproven]",
+    ]
+
+
+def test_requirement_with_a_check_in_the_callers_unit_moves_up(tmp_path):
+    # The real facts of a global forwarder with a checking caller in its own unit: the call's
+    # check is found (requirement: true, one-call chain), and the forwarder's callers elsewhere
+    # are judged too.
+    helper_unit(tmp_path)
+    write_unit(tmp_path, "f.c", calls=[
+        call("__do_sys_fwd", "forward", at("f.c", 20, 16), arg(access_ok("__do_sys_fwd", at("f.c", 18, 14))),
+             region="closed"),
+        call("forward", "put_result", at("f.c", 13, 16),
+             arg(access_ok("__do_sys_fwd", at("f.c", 18, 14), requirement=True,
+                           chain=[link("__do_sys_fwd", "forward", at("f.c", 20, 16))]), offset=4))])
+    write_unit(tmp_path, "u.c", calls=[call("__do_sys_bad", "forward", at("u.c", 9, 16), arg(check("unchecked")))])
+    assert merged(0, tmp_path) == [
+        "u.c:9:16: warning: call to 'forward' passes 'uarg' to unsafe_put_user() without validating it on every "
+        "path [-Wuaccess-unchecked]",
         "h.c:18:9: note: accessed here",
+        "u.c:9:16: note: call 1 of 2: __do_sys_bad() calls forward()",
+        "f.c:13:16: note: call 2 of 2: forward() calls put_result()",
+    ]
+    assert merged(1, tmp_path)[:4] == [
+        "h.c:18:9: warning: __uaccess_begin() opens a region whose access_ok() is in __do_sys_fwd(), 2 calls up, "
+        "in another unit [-Wuaccess-distance]",
+        "f.c:18:14: note: checked here: access_ok(uarg, sizeof(u32))",
+        "f.c:20:16: note: call 1 of 2: __do_sys_fwd() calls forward()",
+        "f.c:13:16: note: call 2 of 2: forward() calls put_result()",
     ]
 
 

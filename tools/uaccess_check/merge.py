@@ -353,6 +353,13 @@ class _Step:
     links: tuple[Link, ...]
     unit: str
     seen: frozenset[str]
+    guess: bool = False  # the requirement may rest on another function: silent when nothing is found
+
+
+def _not_followed(call: Call, arg: Arg, req: Requirement, top: str, why: str) -> Finding:
+    return Finding(call.pos, "unproven",
+                   f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}(), which relies on "
+                   f"the callers of '{top}': not followed, {why}", (Note(req.access, "accessed here"),))
 
 
 def _inner_chain(req: Requirement, facts: Facts) -> list[Link]:
@@ -424,7 +431,8 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                                    f"'{req.function}': not followed past {MAX_CALLS} calls"))
             break
         if not calls:
-            orphans.append(step)
+            if not step.guess:
+                orphans.append(step)
             continue
         for call in calls:
             arg = _arg(call, step.param_index)
@@ -437,34 +445,31 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                 continue
             chk = arg.check
             if chk.requirement:
-                # The caller relies on its own callers outside its unit: move up to them.
+                # The caller relies on callers outside its unit: move up to them. The facts
+                # name the parameter of the caller of this call (arg.param_index); the function
+                # the requirement rests on is that caller when the plugin found no chain above
+                # it, or when the chain is just one checking caller; otherwise it is somewhere on
+                # the chain and the step to the caller is a guess that stays silent if it fails.
                 if chk.primitive is not None and chk.pos is not None:
-                    # Its callers in its unit check (that path is met), but which function of
-                    # the chain is global and by which parameter the facts do not say.
-                    met.append(_met(req, acc, chk, links, inner))
-                    top, index = None, None
-                elif chk.chain:  # moved up inside the caller's unit first
-                    top, index = chk.chain[0].caller, None
-                else:
-                    top, index = call.caller, arg.param_index if arg.root == "parm" else None
+                    met.append(_met(req, acc, chk, links, inner))  # the path in its unit is met
+                certain = not chk.chain or (chk.primitive is not None and len(chk.chain) == 1)
+                if chk.chain and chk.primitive is None and level >= 2:
+                    out.append(_not_followed(call, arg, req, chk.chain[0].caller,
+                                             "the facts do not say which parameter of it the check rests on"))
                 why = None
-                if top is None:
-                    why = "the facts do not name the function and parameter it rests on"
-                elif top in step.seen:
+                if arg.root != "parm" or arg.param_index is None:
+                    why = f"the pointer is not a parameter of '{call.caller}'"
+                elif call.caller in step.seen:
                     why = "the calls are recursive"
-                elif index is None:
-                    why = "the facts do not say which parameter of it the check rests on"
                 elif len(links) + len(inner) >= MAX_CHAIN:
                     why = f"the chain is longer than {MAX_CHAIN} calls"
                 if why is not None:
-                    if level >= 2:
-                        whose = f"the callers of '{top}'" if top else "callers outside its unit"
-                        out.append(Finding(call.pos, "unproven",
-                                           f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}(), "
-                                           f"which relies on {whose}: not followed, {why}", (accessed,)))
+                    if level >= 2 and certain:
+                        out.append(_not_followed(call, arg, req, call.caller, why))
                     continue
-                todo.append(_Step(top, index, arg.pointer, _add_offset(step.offset, arg.offset), links,
-                                  call.unit, step.seen | {top}))
+                todo.append(_Step(call.caller, arg.param_index, arg.pointer,
+                                  _add_offset(step.offset, arg.offset), links, call.unit,
+                                  step.seen | {call.caller}, guess=not certain))
             elif chk.verdict == "unchecked":
                 notes = [accessed]
                 path = list(chk.chain) + list(links) + inner
