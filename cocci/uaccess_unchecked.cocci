@@ -25,7 +25,13 @@
 // Copyright: (C) 2026 uaccess_check authors.
 // Comments: facts from SmPL rules are joined by a Python rule run once per file.
 // Options: --no-includes --include-headers
-// Keywords: unsafe_put_user, unsafe_get_user, user_access_begin, access_ok
+// Keywords: unsafe_put_user, unsafe_get_user, unsafe_copy_to_user, unsafe_copy_from_user,
+// Keywords: unsafe_try_cmpxchg_user, unsafe_atomic_op1, unsafe_atomic_op2,
+// Keywords: unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+// Keywords: unsafe_compat_save_altstack, unsafe_get_user_sigset, unsafe_copy_fpr_to_user,
+// Keywords: unsafe_copy_vsx_to_user, unsafe_copy_ckfpr_to_user, unsafe_copy_ckvsx_to_user,
+// Keywords: unsafe_copy_fpr_from_user, unsafe_copy_vsx_from_user, unsafe_copy_ckfpr_from_user,
+// Keywords: unsafe_copy_ckvsx_from_user
 
 virtual context
 virtual org
@@ -201,6 +207,13 @@ def effective(p, kind, name):
             return m
     return name
 
+def pretty(e):
+    """spatch prints expressions with spaces between tokens: & p -> a [ 1 ]."""
+    s = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
+    s = re.sub(r"([&*(])\s+", r"\1", s)
+    s = re.sub(r"\s+\)", ")", s)
+    return s.strip()
+
 def key(p):
     return (p.file, int(p.line), int(p.column))
 
@@ -259,7 +272,7 @@ h;
 kind, name = enclosing(p[0])
 idx, mode = ACCESSORS[A]
 args = [str(x) for x in es.elements]
-ptr = args[idx] if idx < len(args) else ""
+ptr = pretty(args[idx]) if idx < len(args) else ""
 F.access[key(p[0])] = dict(pos=p, name=A, ptr=ptr, kind=kind, fn=name, mode=mode)
 coccinelle.h = cocci.make_ident(effective(p[0], kind, name))
 
@@ -529,18 +542,14 @@ add_check(str(C), es, p)
 expression a, e;
 position p;
 @@
-(
 a@p = e
-|
-a@p += e
-)
 
 @script:python@
 a << asg.a;
 e << asg.e;
 p << asg.p;
 @@
-F.aliases.append((p[0].current_element, root(a)[0], root(e)[0]))
+F.aliases.append((p[0].current_element, a, e))
 
 @dcl depends on has@
 type T;
@@ -555,7 +564,7 @@ a << dcl.a;
 e << dcl.e;
 p << dcl.p;
 @@
-F.aliases.append((p[0].current_element, str(a), root(e)[0]))
+F.aliases.append((p[0].current_element, a, e))
 
 // if (user_access_begin(p, n)) return/goto: the region is used when the check failed
 @inv depends on has exists@
@@ -604,7 +613,10 @@ def closure(fn):
             x = parent[x]
         return x
     for f, a, b in F.aliases:
-        if f == fn and a and b and find(a) != find(b):
+        if f != fn:
+            continue
+        a, b = root(str(a))[0], root(str(b))[0]
+        if a and b and find(a) != find(b):
             parent[find(a)] = find(b)
     return find
 

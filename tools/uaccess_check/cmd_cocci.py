@@ -1,0 +1,75 @@
+"""uaccess-check cocci: run the Coccinelle scripts of cocci/ over kernel sources, no build needed.
+
+Output (stdout): in report mode, the sorted, de-duplicated ``file:line:col-col: message`` lines of
+all scripts, paths relative to the directory given (the kernel tree by default); in the other
+modes (org, context, patch) spatch's output per script and file, in a stable order.
+Exit status: 0 nothing found, 1 at least one finding, 2 bad input, a spatch failure or a timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import UsageError
+from .cocci import DEFAULT_TIMEOUT, MODES, relative, run_cocci, select_scripts
+from .fixture import ensure_fixture
+from .log import info
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cocci", help="run the Coccinelle scripts (cocci/) over kernel sources",
+                       description="Run the Coccinelle scripts of cocci/ over PATHs (default: the prepared "
+                                   "Linux 6.12 source tree, all architectures). Files are preselected by grep; "
+                                   "spatch runs per file, in parallel, with a per-file timeout. "
+                                   "Exit 1 if anything was reported, 2 on failure.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: the 6.12 tree)")
+    p.add_argument("--script", "-s", action="append", metavar="NAME",
+                   help="run only this script (name or file name; repeatable)")
+    p.add_argument("--mode", "-m", default="report", choices=MODES, help="spatch mode (default report)")
+    p.add_argument("--jobs", "-j", type=int, default=2, metavar="J", help="parallel spatch runs (default 2)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"per-file timeout in seconds (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--no-macro-file", action="store_true",
+                   help="do not pass cocci/macros.h to spatch (as make coccicheck does)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: must be at least 1")
+    if args.timeout <= 0:
+        raise UsageError(f"--timeout {args.timeout:g}: must be positive")
+    scripts = select_scripts(args.script)
+    if args.paths:
+        paths = [Path(p) for p in args.paths]
+        for p in paths:
+            if not p.exists():
+                raise UsageError(f"no such file or directory: {p}")
+    else:
+        paths = [ensure_fixture().src]
+    result = run_cocci(paths, scripts, mode=args.mode, jobs=args.jobs, timeout=args.timeout,
+                       macro_file=not args.no_macro_file)
+    roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
+    if args.mode == "report":
+        for f in result.findings:
+            print(f)
+    else:
+        for res in result.outputs:
+            if res.stdout:
+                sys.stdout.write(res.stdout if res.stdout.endswith("\n") else res.stdout + "\n")
+    sys.stdout.flush()
+    for res in result.failures:
+        what = f"timed out after {args.timeout:g} s" if res.timed_out else f"failed (exit {res.returncode})"
+        info(f"cocci: {res.script} on {relative(res.file, roots)} {what}")
+        if not res.timed_out and res.stderr:
+            sys.stderr.write("\n".join(res.stderr.splitlines()[-10:]) + "\n")
+    info(f"cocci: {len(scripts)} scripts, {result.files} files, {result.pairs} runs, "
+         f"{len(result.findings) if args.mode == 'report' else 'n/a'} findings"
+         + (f", {len(result.failures)} failed" if result.failures else ""))
+    if result.failures:
+        return 2
+    if args.mode == "report":
+        return 1 if result.findings else 0
+    return 1 if any(r.stdout.strip() for r in result.outputs) else 0

@@ -1,0 +1,226 @@
+"""Running the Coccinelle scripts of cocci/ over source trees (used by ``uaccess-check cocci``).
+
+Each script names, on its ``// Keywords:`` lines, the words a file must contain for the script
+to apply: one ``grep`` over the inputs selects the candidate files, then spatch runs once per
+(script, file) pair, in parallel, with a per-file timeout. spatch is given one file at a time on
+purpose: several files on one command line are matched as one group, which is far slower.
+Report lines ``file:line:col-col: message`` are collected, made relative and sorted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import REPO_ROOT, UsageError
+
+COCCI_DIR = REPO_ROOT / "cocci"
+MACRO_FILE = COCCI_DIR / "macros.h"
+MODES = ("report", "org", "context", "patch")
+#: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
+EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
+DEFAULT_TIMEOUT = 60.0
+
+_REPORT_RE = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<end>\d+): (?P<msg>.*)$")
+
+
+@dataclass(frozen=True)
+class Script:
+    path: Path
+    keywords: tuple[str, ...]
+    options: tuple[str, ...]
+    modes: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+
+@dataclass(order=True, frozen=True)
+class Finding:
+    file: str
+    line: int
+    col: int
+    end: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}-{self.end}: {self.message}"
+
+
+@dataclass
+class RunResult:
+    script: str
+    file: str
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    timed_out: bool = False
+
+
+@dataclass
+class CocciRun:
+    findings: list[Finding] = field(default_factory=list)
+    outputs: list[RunResult] = field(default_factory=list)
+    failures: list[RunResult] = field(default_factory=list)
+    files: int = 0
+    pairs: int = 0
+
+
+def parse_script(path: Path) -> Script:
+    """Keywords, spatch options and virtual modes from a script header."""
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    keywords: list[str] = []
+    options: list[str] = []
+    modes: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("// Keywords:"):
+            keywords += [w.strip() for w in line.split(":", 1)[1].split(",") if w.strip()]
+        elif line.startswith("// Options:"):
+            options += line.split(":", 1)[1].split()
+        elif line.startswith("virtual "):
+            modes += [m.strip() for m in line[len("virtual "):].split(",")]
+    bad = [w for w in keywords if not re.fullmatch(r"[A-Za-z_]\w*", w)]
+    if not keywords or bad:
+        raise UsageError(f"{path}: '// Keywords:' must list C identifiers (found {keywords})")
+    return Script(path, tuple(keywords), tuple(options), tuple(modes))
+
+
+def all_scripts() -> list[Script]:
+    return [parse_script(p) for p in sorted(COCCI_DIR.glob("*.cocci"))]
+
+
+def select_scripts(names: list[str] | None) -> list[Script]:
+    scripts = all_scripts()
+    if not names:
+        return scripts
+    by_name = {s.name: s for s in scripts}
+    chosen = []
+    for n in names:
+        key = Path(n).stem
+        if key not in by_name:
+            raise UsageError(f"no such script: {n} (have: {', '.join(sorted(by_name))})")
+        chosen.append(by_name[key])
+    return chosen
+
+
+def _excluded(rel: str) -> bool:
+    return rel.split("/", 1)[0] in EXCLUDED_TOP
+
+
+def candidate_files(paths: list[Path], scripts: list[Script]) -> dict[Path, list[Script]]:
+    """Files under paths (C sources and headers) naming a keyword of some script -> those scripts."""
+    words = sorted({w for s in scripts for w in s.keywords})
+    files: list[Path] = []
+    dirs: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            dirs.append(p)
+        elif p.is_file():
+            files.append(p)
+        else:
+            raise UsageError(f"no such file or directory: {p}")
+    found: list[Path] = list(files)
+    for d in dirs:
+        proc = subprocess.run(["grep", "-rlwE", "--include=*.c", "--include=*.h", "|".join(words), "."],
+                              cwd=d, capture_output=True, text=True, errors="replace")
+        if proc.returncode not in (0, 1):
+            raise UsageError(f"grep failed in {d}: {proc.stderr.strip()}")
+        for line in proc.stdout.splitlines():
+            rel = line[2:] if line.startswith("./") else line
+            if is_kernel_tree(d) and _excluded(rel):
+                continue
+            found.append(d / rel)
+    result: dict[Path, list[Script]] = {}
+    patterns = {s.name: re.compile(r"\b(?:" + "|".join(s.keywords) + r")\b") for s in scripts}
+    for f in sorted(set(found)):
+        try:
+            text = f.read_text(errors="replace")
+        except OSError as exc:
+            raise UsageError(f"cannot read {f}: {exc.strerror}") from None
+        chosen = [s for s in scripts if patterns[s.name].search(text)]
+        if chosen:
+            result[f] = chosen
+    return result
+
+
+def is_kernel_tree(d: Path) -> bool:
+    return (d / "Kbuild").is_file() and (d / "arch").is_dir()
+
+
+def spatch_argv(script: Script, mode: str, file: Path, macro_file: bool = True) -> list[str]:
+    argv = ["spatch", "--very-quiet", "-D", mode, "--cocci-file", str(script.path), *script.options]
+    if mode in ("report", "org"):
+        argv.append("--no-show-diff")
+    if macro_file and MACRO_FILE.is_file():
+        argv += ["--macro-file", str(MACRO_FILE)]
+    argv.append(str(file))
+    return argv
+
+
+def run_one(script: Script, mode: str, file: Path, timeout: float, macro_file: bool = True) -> RunResult:
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(spatch_argv(script, mode, file, macro_file), capture_output=True, text=True,
+                              errors="replace", stdin=subprocess.DEVNULL, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return RunResult(script.name, str(file), -1, out, "", time.monotonic() - start, timed_out=True)
+    return RunResult(script.name, str(file), proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
+
+
+def relative(path: str, roots: list[Path]) -> str:
+    p = Path(path)
+    for r in roots:
+        try:
+            return p.resolve().relative_to(r.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path
+
+
+def parse_report(stdout: str, roots: list[Path]) -> list[Finding]:
+    out = []
+    for line in stdout.splitlines():
+        m = _REPORT_RE.match(line)
+        if m:
+            out.append(Finding(relative(m["file"], roots), int(m["line"]), int(m["col"]), int(m["end"]), m["msg"]))
+    return out
+
+
+def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jobs: int = 2,
+              timeout: float = DEFAULT_TIMEOUT, macro_file: bool = True) -> CocciRun:
+    if shutil.which("spatch") is None:
+        raise UsageError("spatch not found: install coccinelle (make deps)")
+    if mode not in MODES:
+        raise UsageError(f"unknown mode {mode} (have: {', '.join(MODES)})")
+    scripts = [s for s in scripts if mode in s.modes]
+    cands = candidate_files(paths, scripts)
+    pairs = [(s, f) for f, ss in cands.items() for s in ss]
+    # Largest files first: better balance between the workers.
+    pairs.sort(key=lambda sf: (-sf[1].stat().st_size, sf[0].name, str(sf[1])))
+    roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
+    run = CocciRun(files=len(cands), pairs=len(pairs))
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(lambda sf: run_one(sf[0], mode, sf[1], timeout, macro_file), pairs))
+    findings: set[Finding] = set()
+    for res in results:
+        if res.timed_out or res.returncode != 0:
+            run.failures.append(res)
+        if mode == "report" and not res.timed_out:
+            findings.update(parse_report(res.stdout, roots))
+        run.outputs.append(res)
+    run.findings = sorted(findings)
+    run.outputs.sort(key=lambda r: (r.script, relative(r.file, roots)))
+    run.failures.sort(key=lambda r: (r.script, relative(r.file, roots)))
+    return run
