@@ -179,6 +179,15 @@ def run_one(script: Script, mode: str, file: Path, timeout: float, macro_file: b
     return RunResult(script.name, str(file), proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
 
 
+def check_script(script: Script, mode: str) -> None:
+    """Fail early, once, on a script spatch cannot parse."""
+    proc = subprocess.run(["spatch", "--parse-cocci", "-D", mode, str(script.path)], capture_output=True,
+                          text=True, errors="replace", stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        tail = [l for l in (proc.stdout + proc.stderr).splitlines() if l.strip()][-4:]
+        raise UsageError(f"spatch cannot parse {script.path.name}: " + " | ".join(t.strip() for t in tail))
+
+
 def relative(path: str, roots: list[Path]) -> str:
     p = Path(path)
     for r in roots:
@@ -205,6 +214,8 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     if mode not in MODES:
         raise UsageError(f"unknown mode {mode} (have: {', '.join(MODES)})")
     scripts = [s for s in scripts if mode in s.modes]
+    for s in scripts:
+        check_script(s, mode)
     cands = candidate_files(paths, scripts)
     pairs = [(s, f) for f, ss in cands.items() for s in ss]
     # Largest files first: better balance between the workers.
