@@ -6,7 +6,9 @@
 /// included), and a region closed by the wrong end variant
 /// (user_write_access_end() after user_read_access_begin(), ...; x86 does
 /// not care, powerpc does).  Patch mode replaces a wrong end of a region
-/// opened by user_read_access_begin() or user_write_access_begin().
+/// opened by user_read_access_begin() or user_write_access_begin() on the
+/// straight path (ends reached only through a fault label are reported, not
+/// patched).
 ///
 /// What the script cannot see: regions opened by a caller (a function with
 /// no begin of its own is not examined: see uaccess_unchecked.cocci);
@@ -171,6 +173,78 @@ pr << noend2.pr;
 @@
 rep(pr, "returns with the user-access region opened by %s() at line %s still open [region]" % (B, pb[0].line))
 
+// accessors jump to their label argument on a fault: spatch does not see
+// that edge (it is inside the macro), so the code at each such label is
+// examined with the region of the access
+@acclab depends on has exists@
+identifier has.B;
+position has.pb;
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+identifier l;
+position pa;
+statement S;
+expression x;
+@@
+(
+if (!B@pb(...)) S
+|
+if (unlikely(!B@pb(...))) S
+|
+x = B@pb(...);
+)
+... when != user_access_end(...)
+    when != user_read_access_end(...)
+    when != user_write_access_end(...)
+    when != user_rw_access_end(...)
+A@pa(..., l)
+
+@labnoend depends on has exists@
+identifier acclab.l;
+position pr;
+@@
+l:
+... when != user_access_end(...)
+    when != user_read_access_end(...)
+    when != user_write_access_end(...)
+    when != user_rw_access_end(...)
+    when != user_access_save(...)
+return@pr ...;
+
+@script:python@
+B << has.B;
+pb << has.pb;
+l << acclab.l;
+pa << acclab.pa;
+pr << labnoend.pr;
+@@
+if pa[0].current_element == pr[0].current_element:
+    rep(pr, "returns with the user-access region opened by %s() at line %s still open (reached from a fault at label '%s') [region]" % (B, pb[0].line, l))
+
+@labwrong depends on has exists@
+identifier acclab.l;
+identifier E = {user_access_end, user_read_access_end, user_write_access_end,
+  user_rw_access_end};
+position pe;
+@@
+l:
+... when != user_access_end(...)
+    when != user_read_access_end(...)
+    when != user_write_access_end(...)
+    when != user_rw_access_end(...)
+E@pe(...)
+
+@script:python@
+B << has.B;
+pb << has.pb;
+E << labwrong.E;
+pa << acclab.pa;
+pe << labwrong.pe;
+@@
+if str(E) not in END_OF[str(B)] and pa[0].current_element == pe[0].current_element:
+    rep(pe, "%s() does not close the region opened by %s() at line %s [region]" % (E, B, pb[0].line))
+
 // a region closed by the wrong end
 @wrong depends on has exists@
 identifier has.B;
@@ -208,7 +282,6 @@ if str(E) not in END_OF[str(B)]:
 // patch: close a read (write) region with the read (write) end
 @depends on patch && has exists@
 statement S;
-expression x;
 @@
 (
 if (!user_read_access_begin(...)) S

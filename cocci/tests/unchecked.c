@@ -1,0 +1,179 @@
+// Inputs for uaccess_unchecked.cocci.
+struct out { u32 a; u32 b; };
+
+/* no check anywhere, no caller in this file */
+int no_check(u32 __user *p)
+{
+	unsafe_put_user(1, p, efault);			/* unchecked (callers unseen) */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* the check is on one branch only (CVE-2017-5123 shape) */
+int one_branch(struct out __user *p, int fast)
+{
+	if (!fast) {
+		if (!user_write_access_begin(p, sizeof(*p)))
+			return -EFAULT;
+	}
+	unsafe_put_user(1, &p->a, efault);		/* unchecked: not every path */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* a helper whose every caller checks: not reported */
+static int put_both(struct out __user *p)
+{
+	unsafe_put_user(1, &p->a, efault);
+	unsafe_put_user(2, &p->b, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int caller_checks(struct out __user *p)
+{
+	int err;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	err = put_both(p);
+	user_write_access_end();
+	return err;
+}
+
+/* a helper with one caller that does not check: reported at that call */
+static int get_one(u32 __user *p, u32 *v)
+{
+	unsafe_get_user(*v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int caller_ok(u32 __user *p, u32 *v)
+{
+	int err;
+
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	err = get_one(p, v);
+	user_read_access_end();
+	return err;
+}
+
+int caller_bad(u32 __user *p, u32 *v)
+{
+	return get_one(p, v);				/* unchecked call */
+}
+
+/* a wrapper macro of the file (do { } while (0); with a trailing semicolon) */
+static int __put_pair(struct out __user *p, u32 a, u32 b)
+{
+	unsafe_put_user(a, &p->a, efault);
+	unsafe_put_user(b, &p->b, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+#define unsafe_put_pair(p, a, b, label)		\
+do {						\
+	if (__put_pair(p, a, b))		\
+		goto label;			\
+} while (0);
+
+int macro_checked(struct out __user *p)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_pair(p, 1, 2, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* a check of another pointer */
+int other_pointer(u32 __user *p, u32 __user *q)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(1, q, efault);			/* unchecked: q is not p */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* an alias of the checked pointer is fine */
+int alias_ok(void __user *buf)
+{
+	u32 __user *p = buf;
+
+	if (!user_write_access_begin(buf, sizeof(u32)))
+		return -EFAULT;
+	unsafe_put_user(1, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* inverted test (powerpc do_setcontext shape) */
+int inverted(u32 __user *p, u32 *v)
+{
+	if (user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(*v, p, efault);
+	user_read_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+
+/* an access where the check failed */
+int failed_path(u32 __user *p)
+{
+	if (!user_write_access_begin(p, sizeof(*p))) {
+		unsafe_put_user(0, p, out);		/* unchecked: the begin failed */
+		return -EFAULT;
+	}
+	unsafe_put_user(1, p, out);
+	user_write_access_end();
+	return 0;
+out:
+	return -EFAULT;
+}
+
+/* masked begin: validated by masking */
+int masked(u32 __user *p)
+{
+	p = masked_user_access_begin(p);
+	unsafe_put_user(1, p, efault);
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+/* only the unchecked begin */
+int stac_only(u32 __user *p)
+{
+	__uaccess_begin();
+	unsafe_put_user(1, p, efault);			/* unchecked: only __uaccess_begin() */
+	__uaccess_end();
+	return 0;
+efault:
+	__uaccess_end();
+	return -EFAULT;
+}
