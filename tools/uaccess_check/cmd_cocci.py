@@ -33,6 +33,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=f"per-file timeout in seconds (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--no-macro-file", action="store_true",
                    help="do not pass cocci/macros.h to spatch (as make coccicheck does)")
+    p.add_argument("--no-reduce", action="store_true",
+                   help="give spatch the files as they are (by default, function definitions that do not "
+                        "use the primitives are blanked in a temporary copy, lines unchanged)")
     p.set_defaults(run=run)
 
 
@@ -50,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         paths = [ensure_fixture().src]
     result = run_cocci(paths, scripts, mode=args.mode, jobs=args.jobs, timeout=args.timeout,
-                       macro_file=not args.no_macro_file)
+                       macro_file=not args.no_macro_file, reduce=not args.no_reduce)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     if args.mode == "report":
         for f in result.findings:

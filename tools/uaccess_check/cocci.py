@@ -1,28 +1,38 @@
 """Running the Coccinelle scripts of cocci/ over source trees (used by ``uaccess-check cocci``).
 
 Each script names, on its ``// Keywords:`` lines, the words a file must contain for the script
-to apply: one ``grep`` over the inputs selects the candidate files, then spatch runs once per
-(script, file) pair, in parallel, with a per-file timeout. spatch is given one file at a time on
-purpose: several files on one command line are matched as one group, which is far slower.
-Report lines ``file:line:col-col: message`` are collected, made relative and sorted.
+to apply: one ``grep`` over the inputs selects the candidate files. Their function definitions
+that use none of the primitives are blanked in temporary copies (lines unchanged, see
+cocci_reduce.py), and each script runs as ``jobs`` spatch processes, each over a directory of
+copies (``--dir``: every file is still matched on its own, unlike several files named on one
+command line, which spatch matches as one group), with spatch's per-file ``--timeout``.
+Report lines ``file:line:col-col: message`` are mapped back, made relative and sorted.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT, UsageError
+from .cocci_reduce import reduce_source
 
 COCCI_DIR = REPO_ROOT / "cocci"
 MACRO_FILE = COCCI_DIR / "macros.h"
 MODES = ("report", "org", "context", "patch")
+#: Names the reduction keeps functions for, besides the scripts' keywords (checks, begins, ends).
+REGION_WORDS = frozenset({
+    "access_ok", "user_access_begin", "user_read_access_begin", "user_write_access_begin",
+    "user_rw_access_begin", "masked_user_access_begin", "masked_user_read_access_begin",
+    "masked_user_write_access_begin", "masked_user_rw_access_begin", "__uaccess_begin",
+    "__uaccess_begin_nospec", "user_access_end", "user_read_access_end", "user_write_access_end",
+    "user_rw_access_end", "user_access_save", "user_access_restore"})
 #: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 DEFAULT_TIMEOUT = 60.0
@@ -158,27 +168,6 @@ def is_kernel_tree(d: Path) -> bool:
     return (d / "Kbuild").is_file() and (d / "arch").is_dir()
 
 
-def spatch_argv(script: Script, mode: str, file: Path, macro_file: bool = True) -> list[str]:
-    argv = ["spatch", "--very-quiet", "-D", mode, "--cocci-file", str(script.path), *script.options]
-    if mode in ("report", "org"):
-        argv.append("--no-show-diff")
-    if macro_file and MACRO_FILE.is_file():
-        argv += ["--macro-file", str(MACRO_FILE)]
-    argv.append(str(file))
-    return argv
-
-
-def run_one(script: Script, mode: str, file: Path, timeout: float, macro_file: bool = True) -> RunResult:
-    start = time.monotonic()
-    try:
-        proc = subprocess.run(spatch_argv(script, mode, file, macro_file), capture_output=True, text=True,
-                              errors="replace", stdin=subprocess.DEVNULL, timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
-        return RunResult(script.name, str(file), -1, out, "", time.monotonic() - start, timed_out=True)
-    return RunResult(script.name, str(file), proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
-
-
 def check_script(script: Script, mode: str) -> None:
     """Fail early, once, on a script spatch cannot parse."""
     proc = subprocess.run(["spatch", "--parse-cocci", "-D", mode, str(script.path)], capture_output=True,
@@ -207,8 +196,59 @@ def parse_report(stdout: str, roots: list[Path]) -> list[Finding]:
     return out
 
 
+def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp: Path,
+                    reduce: bool) -> dict[Path, str]:
+    """Original file -> text to give spatch (irrelevant function definitions blanked)."""
+    words = set(REGION_WORDS) | {w for s in scripts for w in s.keywords}
+    texts: dict[Path, str] = {}
+    for f in sorted(cands):
+        text = f.read_text(errors="replace")
+        red = reduce_source(text, words) if reduce else None
+        texts[f] = text if red is None else red
+    return texts
+
+
+def chunks(files: list[Path], sizes: dict[Path, int], n: int) -> list[list[Path]]:
+    """Files split into at most n groups of similar total size (largest first)."""
+    groups: list[list[Path]] = [[] for _ in range(max(1, min(n, len(files))))]
+    load = [0] * len(groups)
+    for f in sorted(files, key=lambda f: (-sizes[f], str(f))):
+        i = load.index(min(load))
+        groups[i].append(f)
+        load[i] += sizes[f]
+    return [g for g in groups if g]
+
+
+#: spatch -very-quiet reports a file it gave up on as "EXN: <exception> in <file>" (a timeout is
+#: Common.Timeout) and carries on with the other files.
+_EXN_RE = re.compile(r"^EXN: (\S+) in (\S+)$", re.M)
+
+
+def run_group(script: Script, mode: str, group_dir: Path, nfiles: int, timeout: float,
+              macro_file: bool) -> RunResult:
+    """One spatch over a directory of prepared files (each file still matched on its own)."""
+    argv = ["spatch", "--very-quiet", "-D", mode, "--cocci-file", str(script.path), *script.options,
+            "--timeout", str(max(1, int(timeout)))]
+    if mode in ("report", "org"):
+        argv.append("--no-show-diff")
+    if macro_file and MACRO_FILE.is_file():
+        argv += ["--macro-file", str(MACRO_FILE)]
+    argv += ["--dir", str(group_dir)]
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, errors="replace", stdin=subprocess.DEVNULL,
+                              timeout=timeout * nfiles + 60)
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return RunResult(script.name, str(group_dir), -1, out, "", time.monotonic() - start, timed_out=True)
+    return RunResult(script.name, str(group_dir), proc.returncode, proc.stdout, proc.stderr,
+                     time.monotonic() - start)
+
+
 def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jobs: int = 2,
-              timeout: float = DEFAULT_TIMEOUT, macro_file: bool = True) -> CocciRun:
+              timeout: float = DEFAULT_TIMEOUT, macro_file: bool = True, reduce: bool = True) -> CocciRun:
+    """Each script runs as `jobs` spatch processes over directories holding prepared copies of the
+    candidate files (one process per file would cost more in start-up than in matching)."""
     if shutil.which("spatch") is None:
         raise UsageError("spatch not found: install coccinelle (make deps)")
     if mode not in MODES:
@@ -217,21 +257,50 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     for s in scripts:
         check_script(s, mode)
     cands = candidate_files(paths, scripts)
-    pairs = [(s, f) for f, ss in cands.items() for s in ss]
-    # Largest files first: better balance between the workers.
-    pairs.sort(key=lambda sf: (-sf[1].stat().st_size, sf[0].name, str(sf[1])))
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
-    run = CocciRun(files=len(cands), pairs=len(pairs))
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(lambda sf: run_one(sf[0], mode, sf[1], timeout, macro_file), pairs))
+    run = CocciRun(files=len(cands))
+    with tempfile.TemporaryDirectory(prefix="uaccess-cocci-") as tmpdir:
+        tmp = Path(tmpdir)
+        texts = prepared_inputs(cands, scripts, tmp, reduce)
+        sizes = {f: len(t) for f, t in texts.items()}
+        copies: dict[Path, str] = {}   # copy path -> original path
+        tasks = []
+        for script in scripts:
+            files = [f for f, ss in cands.items() if script in ss]
+            run.pairs += len(files)
+            for g, group in enumerate(chunks(files, sizes, jobs)):
+                gdir = tmp / f"{script.name}.{g}"
+                for n, f in enumerate(group):
+                    dest = gdir / str(n) / f.name
+                    dest.parent.mkdir(parents=True)
+                    dest.write_text(texts[f])
+                    copies[str(dest)] = str(f)
+                tasks.append((script, gdir, len(group)))
+        # Largest groups first.
+        tasks.sort(key=lambda t: -sum(sizes[Path(copies[str(p)])] for p in t[1].glob("*/*")))
+
+        def one(task: tuple[Script, Path, int]) -> RunResult:
+            script, gdir, nfiles = task
+            res = run_group(script, mode, gdir, nfiles, timeout, macro_file)
+            for copy, orig in copies.items():
+                if copy.startswith(str(gdir) + "/"):
+                    res.stdout = res.stdout.replace(copy, orig)
+                    res.stderr = res.stderr.replace(copy, orig)
+            res.file = str(gdir)
+            return res
+
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            results = list(pool.map(one, tasks))
     findings: set[Finding] = set()
     for res in results:
+        for exn, f in sorted(set(_EXN_RE.findall(res.stderr))):
+            run.failures.append(RunResult(res.script, f, -1, "", exn, 0.0, timed_out="Timeout" in exn))
         if res.timed_out or res.returncode != 0:
             run.failures.append(res)
         if mode == "report" and not res.timed_out:
             findings.update(parse_report(res.stdout, roots))
         run.outputs.append(res)
     run.findings = sorted(findings)
-    run.outputs.sort(key=lambda r: (r.script, relative(r.file, roots)))
+    run.outputs.sort(key=lambda r: (r.script, r.stdout))
     run.failures.sort(key=lambda r: (r.script, relative(r.file, roots)))
     return run
