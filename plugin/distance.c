@@ -73,8 +73,9 @@ static void distance_note(struct ua_diag *d, location_t check, location_t at,
 			  unsigned calls)
 {
 	if (same_file(check, at))
-		ua_note(d, at, "distance: %u call%s, %d source lines", calls,
-			calls == 1 ? "" : "s", abs(line_of(at) - line_of(check)));
+		ua_note(d, at, "distance: %u call%s, %d source lines from the check to this access",
+			calls, calls == 1 ? "" : "s",
+			abs(line_of(at) - line_of(check)));
 	else
 		ua_note(d, at, "distance: %u call%s, in another file", calls,
 			calls == 1 ? "" : "s");

@@ -424,8 +424,17 @@ void ua_facts_write(const char *unit)
 		reset();
 		return;
 	}
-	while (*unit == '/' || *unit == '.')
-		unit++;
+	/* stay inside DIR: drop a leading "/", "./" or "../" */
+	for (;;) {
+		if (*unit == '/')
+			unit++;
+		else if (startswith(unit, "./"))
+			unit += 2;
+		else if (startswith(unit, "../"))
+			unit += 3;
+		else
+			break;
+	}
 	path = concat(ua_opts.facts_dir, "/", unit, ".json", NULL);
 	make_dirs(path);
 	f = fopen(path, "w");

@@ -18,6 +18,8 @@ const char *ua_unseen_callers(struct ua_fn *fn)
 {
 	if (fn->node->address_taken && !TREE_PUBLIC(fn->node->decl))
 		return "which is called through a function pointer: not followed";
+	if (fn->node->callers)
+		return "which is global: its callers in other units are not seen here";
 	return "none of which is in this unit";
 }
 

@@ -206,11 +206,11 @@ static bool parse_args(const char *name, int argc,
 	for (i = 0; i < argc; i++) {
 		const char *k = argv[i].key, *v = argv[i].value;
 
-		if (!strcmp(k, "disable"))
+		if (!strcmp(k, "disable") && !v)
 			run = false;
-		else if (!strcmp(k, "error"))
+		else if (!strcmp(k, "error") && !v)
 			ua_opts.as_error = true;
-		else if (!strcmp(k, "verbose"))
+		else if (!strcmp(k, "verbose") && !v)
 			ua_opts.verbose = true;
 		else if (!strcmp(k, "facts") && v && *v)
 			ua_opts.facts_dir = v;
@@ -219,7 +219,7 @@ static bool parse_args(const char *name, int argc,
 		else if (!strcmp(k, "distance") && parse_lines(v))
 			continue;
 		else
-			error("%s: bad option %<%s%s%s%> (see %<-fplugin-arg-%s-help%>; keys: level=0|1|2, distance=N, error, facts=DIR, verbose, disable)",
+			error("%s: bad option %<%s%s%s%> (keys: level=0|1|2, distance=N, error, facts=DIR, verbose, disable; %<gcc -fplugin=%s.so -v --help%> lists them)",
 			      name, k, v ? "=" : "", v ? v : "", name);
 	}
 	return run;

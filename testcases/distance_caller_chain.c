@@ -10,7 +10,7 @@ distance_caller_chain.c:51:14: note: checked here: access_ok(recs, sizeof(*recs)
 distance_caller_chain.c:53:16: note: call 1 of 2: report_records() calls fill_slot()
 distance_caller_chain.c:45:16: note: call 2 of 2: fill_slot() calls fill_record()
 distance_caller_chain.c:31:9: note: region opened here
-distance_caller_chain.c:32:9: note: distance: 2 calls, 19 source lines
+distance_caller_chain.c:32:9: note: distance: 2 calls, 19 source lines from the check to this access
 distance_caller_chain.c:32:9: note: the check covers the bytes accessed here
 distance_caller_chain.c:33:9: note: the region also holds unsafe_put_user() here
  * check-output-end

@@ -10,7 +10,7 @@ distance_check_helper.c:33:14: note: checked by check_events(): access_ok(evs, m
 distance_check_helper.c:55:15: note: whose result is tested here: check_events(evs, maxevents)
 distance_check_helper.c:58:16: note: call 1 of 1: wait_events() calls deliver_one()
 distance_check_helper.c:40:9: note: region opened here
-distance_check_helper.c:41:9: note: distance: 1 call, 14 source lines
+distance_check_helper.c:41:9: note: distance: 1 call, 14 source lines from the check to this access
 distance_check_helper.c:41:9: note: validated for the run-time length in access_ok(evs, maxevents * sizeof(struct uc_event)); the access is at byte 0 from the checked pointer, so the bound is not proven
 distance_check_helper.c:42:9: note: the region also holds unsafe_put_user() here
  * check-output-end

@@ -11,7 +11,7 @@ distance_recursion.c:25:9: warning: unsafe_put_user() runs in a region opened 1 
 distance_recursion.c:40:14: note: region opened here
 distance_recursion.c:42:15: note: call 1 of 1: export_chain() calls put_chain()
 distance_recursion.c:40:14: note: checked here: user_write_access_begin(slots, (depth + 1) * sizeof(u32))
-distance_recursion.c:25:9: note: distance: 1 call, 15 source lines
+distance_recursion.c:25:9: note: distance: 1 call, 15 source lines from the check to this access
  * check-output-end
  */
 

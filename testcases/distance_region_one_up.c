@@ -10,12 +10,12 @@ distance_region_one_up.c:61:14: note: region opened here
 distance_region_one_up.c:63:15: note: call 1 of 2: export_words() calls put_pair()
 distance_region_one_up.c:45:16: note: call 2 of 2: put_pair() calls put_word()
 distance_region_one_up.c:61:14: note: checked here: user_write_access_begin(uw, sizeof(*uw))
-distance_region_one_up.c:35:9: note: distance: 2 calls, 26 source lines
+distance_region_one_up.c:35:9: note: distance: 2 calls, 26 source lines from the check to this access
 distance_region_one_up.c:50:9: warning: unsafe_put_user() runs in a region opened 1 call up, by user_write_access_begin(uw, sizeof(*uw)) in export_words() [-Wuaccess-distance]
 distance_region_one_up.c:61:14: note: region opened here
 distance_region_one_up.c:65:23: note: call 1 of 1: export_words() calls put_flag()
 distance_region_one_up.c:61:14: note: checked here: user_write_access_begin(uw, sizeof(*uw))
-distance_region_one_up.c:50:9: note: distance: 1 call, 11 source lines
+distance_region_one_up.c:50:9: note: distance: 1 call, 11 source lines from the check to this access
  * check-output-end
  */
 

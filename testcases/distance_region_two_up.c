@@ -10,7 +10,7 @@ distance_region_two_up.c:56:14: note: region opened here
 distance_region_two_up.c:58:15: note: call 1 of 2: export_words() calls put_pair()
 distance_region_two_up.c:40:16: note: call 2 of 2: put_pair() calls put_word()
 distance_region_two_up.c:56:14: note: checked here: user_write_access_begin(uw, sizeof(*uw))
-distance_region_two_up.c:30:9: note: distance: 2 calls, 26 source lines
+distance_region_two_up.c:30:9: note: distance: 2 calls, 26 source lines from the check to this access
  * check-output-end
  */
 

@@ -8,7 +8,7 @@
 distance_threshold.c:56:9: warning: __uaccess_begin() opens a region whose access_ok() is 23 lines above it [-Wuaccess-distance]
 distance_threshold.c:32:14: note: checked here: access_ok(out, sizeof(*out))
 distance_threshold.c:55:9: note: region opened here
-distance_threshold.c:56:9: note: distance: 0 calls, 24 source lines
+distance_threshold.c:56:9: note: distance: 0 calls, 24 source lines from the check to this access
 distance_threshold.c:56:9: note: the check covers the bytes accessed here
  * check-output-end
  */

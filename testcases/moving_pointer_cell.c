@@ -10,7 +10,7 @@ moving_pointer_cell.c:63:14: note: checked here: access_ok(items, max * sizeof(s
 moving_pointer_cell.c:65:16: note: call 1 of 2: collect() calls scan()
 moving_pointer_cell.c:49:27: note: call 2 of 2: scan() calls deliver()
 moving_pointer_cell.c:33:9: note: region opened here
-moving_pointer_cell.c:34:9: note: distance: 2 calls, 29 source lines
+moving_pointer_cell.c:34:9: note: distance: 2 calls, 29 source lines from the check to this access
 moving_pointer_cell.c:34:9: note: validated for the length in access_ok(items, max * sizeof(struct uc_item)); the pointer reaching the access moves by a run-time amount (advanced in a loop or by a helper), so the bound is not proven
 moving_pointer_cell.c:35:9: note: the region also holds unsafe_put_user() here
  * check-output-end

@@ -9,7 +9,7 @@ moving_pointer_loop.c:31:9: warning: __uaccess_begin() opens a region whose acce
 moving_pointer_loop.c:47:14: note: checked here: access_ok(evs, n * sizeof(struct uc_event))
 moving_pointer_loop.c:50:23: note: call 1 of 1: send_events() calls put_event()
 moving_pointer_loop.c:30:9: note: region opened here
-moving_pointer_loop.c:31:9: note: distance: 1 call, 16 source lines
+moving_pointer_loop.c:31:9: note: distance: 1 call, 16 source lines from the check to this access
 moving_pointer_loop.c:31:9: note: validated for the length in access_ok(evs, n * sizeof(struct uc_event)); the pointer reaching the access moves by a run-time amount (advanced in a loop or by a helper), so the bound is not proven
 moving_pointer_loop.c:32:9: note: the region also holds unsafe_put_user() here
  * check-output-end
