@@ -199,7 +199,8 @@ def parse_report(stdout: str, roots: list[Path]) -> list[Finding]:
 def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp: Path,
                     reduce: bool) -> dict[Path, str]:
     """Original file -> text to give spatch (irrelevant function definitions blanked)."""
-    words = set(REGION_WORDS) | {w for s in scripts for w in s.keywords}
+    # All scripts' words, whichever run: a helper that only reads still matters to the mode script.
+    words = set(REGION_WORDS) | {w for s in all_scripts() + scripts for w in s.keywords}
     texts: dict[Path, str] = {}
     for f in sorted(cands):
         text = f.read_text(errors="replace")

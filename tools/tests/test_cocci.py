@@ -1,0 +1,231 @@
+"""The Coccinelle scripts (cocci/) and `uaccess-check cocci`.
+
+For each script cocci/uaccess_<name>.cocci, cocci/tests/<name>.c is an input written for it and
+cocci/tests/<name>.expected its report lines; cocci/tests/<name>.patch.expected, where present,
+the patch mode output (without the two file header lines). Each script is run directly with
+spatch, through `make coccicheck` in the 6.12 tree (M= a scratch directory holding the input),
+and through the driver. The whole-tree run must list exactly the findings of
+docs/cocci-findings.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uaccess_check import REPO_ROOT
+from uaccess_check.cocci import all_scripts, chunks, parse_script
+from uaccess_check.cocci_reduce import functions, mask, reduce_source
+from uaccess_check.fixture import kbuild_env
+
+COCCI = REPO_ROOT / "cocci"
+INPUTS = COCCI / "tests"
+DRIVER = str(REPO_ROOT / "uaccess-check")
+SCRIPTS = sorted(p.stem for p in COCCI.glob("uaccess_*.cocci"))
+NAMES = [s[len("uaccess_"):] for s in SCRIPTS]
+
+pytestmark = pytest.mark.skipif(shutil.which("spatch") is None, reason="spatch (coccinelle) not installed")
+
+
+def spatch(name: str, mode: str, cwd: Path = INPUTS) -> subprocess.CompletedProcess:
+    script = COCCI / f"uaccess_{name}.cocci"
+    opts = parse_script(script).options
+    argv = ["spatch", "--very-quiet", "-D", mode, "--cocci-file", str(script), *opts]
+    if mode in ("report", "org"):
+        argv.append("--no-show-diff")
+    return subprocess.run(argv + [f"{name}.c"], cwd=cwd, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=300)
+
+
+def expected(name: str) -> list[str]:
+    return (INPUTS / f"{name}.expected").read_text().splitlines()
+
+
+def test_every_script_has_inputs():
+    assert NAMES, "no script in cocci/"
+    for name in NAMES:
+        assert (INPUTS / f"{name}.c").is_file(), name
+        assert expected(name), f"{name}.expected lists no report"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_header_conventions(name):
+    script = COCCI / f"uaccess_{name}.cocci"
+    text = script.read_text()
+    assert text.splitlines()[1].startswith("/// ")
+    for field in ("// Confidence:", "// Options:", "// Keywords:"):
+        assert field in text, field
+    assert "What the script cannot see" in text
+    s = parse_script(script)
+    assert {"report", "org", "context"} <= set(s.modes)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_report(name):
+    proc = spatch(name, "report")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == expected(name)
+    assert "EXN" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_context_marks_reported_lines(name):
+    proc = spatch(name, "context")
+    assert proc.returncode == 0, proc.stderr
+    reported = {int(l.split(":")[1]) for l in expected(name)}
+    source = (INPUTS / f"{name}.c").read_text().splitlines()
+    marked = [l[1:] for l in proc.stdout.splitlines() if l.startswith("-") and not l.startswith("---")]
+    assert marked, proc.stdout
+    for line in reported:
+        assert source[line - 1] in marked, f"{name}.c:{line} not marked"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_org(name):
+    proc = spatch(name, "org")
+    assert proc.returncode == 0, proc.stderr
+    todos = [l for l in proc.stdout.splitlines() if l.startswith("* TODO")]
+    assert len(todos) == len(expected(name))
+
+
+PATCHED = sorted(p.name.split(".")[0] for p in INPUTS.glob("*.patch.expected"))
+
+
+@pytest.mark.parametrize("name", PATCHED)
+def test_patch(name):
+    proc = spatch(name, "patch")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("--- ") and lines[1].startswith("+++ ")
+    assert lines[2:] == (INPUTS / f"{name}.patch.expected").read_text().splitlines()
+
+
+def test_patch_modes_declared():
+    for name in NAMES:
+        modes = parse_script(COCCI / f"uaccess_{name}.cocci").modes
+        assert ("patch" in modes) == (name in PATCHED), name
+
+
+# ---- make coccicheck in the 6.12 tree ---------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_make_coccicheck(fx, name, tmp_path):
+    shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    proc = subprocess.run(["make", "-s", "-C", str(fx.src), "coccicheck", "MODE=report",
+                           f"COCCI={COCCI / f'uaccess_{name}.cocci'}", f"M={tmp_path}", "J=1"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, env=kbuild_env(),
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = [l.replace(f"{tmp_path}/", "") for l in proc.stdout.splitlines() if l.startswith(f"{tmp_path}/")]
+    assert got == expected(name)
+
+
+# ---- the driver -------------------------------------------------------------------------------
+
+def driver(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, DRIVER, "cocci", *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, cwd=cwd, timeout=900)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_driver_one_script(name, tmp_path):
+    shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    proc = driver("-s", f"uaccess_{name}", str(tmp_path))
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines() == expected(name)
+
+
+def test_driver_sorted_all_scripts(tmp_path):
+    for name in NAMES:
+        shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    proc = driver(str(tmp_path))
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    for name in NAMES:
+        assert set(expected(name)) <= set(lines), name
+    key = [(l.split(":")[0], int(l.split(":")[1]), int(l.split(":")[2].split("-")[0])) for l in lines]
+    assert key == sorted(key)
+    assert len(lines) == len(set(lines))
+    assert proc.stderr.splitlines()[-1].startswith(f"uaccess-check: cocci: {len(NAMES)} scripts, ")
+
+
+def test_driver_no_reduce_same(tmp_path):
+    for name in NAMES:
+        shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    a = driver(str(tmp_path))
+    b = driver("--no-reduce", "-j", "1", str(tmp_path))
+    assert a.stdout == b.stdout and a.stdout
+
+
+def test_driver_nothing_found(tmp_path):
+    (tmp_path / "clean.c").write_text("int f(int __user *p)\n{\n\treturn put_user(1, p);\n}\n")
+    proc = driver(str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("args", [("/nonexistent/dir",), ("-s", "no_such_script", "."), ("--jobs", "0", "."),
+                                  ("--timeout", "0", "."), ("--mode", "bogus", ".")],
+                         ids=lambda a: " ".join(a))
+def test_driver_bad_input(args):
+    proc = driver(*args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert proc.stderr.startswith("uaccess-check: error: ")
+
+
+def test_driver_timeout_reported(tmp_path):
+    # a big generated function: far more than 1 s for the unchecked script
+    body = "".join(f"\tif (x == {i}) unsafe_put_user({i}, p + {i}, efault);\n" for i in range(3000))
+    (tmp_path / "big.c").write_text(f"int big(int __user *p, int x)\n{{\n{body}\treturn 0;\nefault:\n\treturn -1;\n}}\n")
+    proc = driver("-s", "uaccess_unchecked", "--timeout", "1", str(tmp_path))
+    assert proc.returncode == 2
+    assert "big.c timed out after 1 s" in proc.stderr
+
+
+# ---- the reduction keeps lines and relevant functions -----------------------------------------
+
+def test_reduce_keeps_lines_and_callers():
+    src = ("/* { */\n#define X(a) do { a; } while (0)\nstatic int h(int __user *p)\n{\n"
+           "\tunsafe_put_user(1, p, e);\n\treturn 0;\ne:\n\treturn 1;\n}\n"
+           "int caller(int __user *p)\n{\n\treturn h(p);\n}\n"
+           "int unrelated(void)\n{\n\tchar *s = \"}\";\n\treturn 0;\n}\n"
+           "struct s { int a; };\nstatic const struct s v = { 1 };\n")
+    out = reduce_source(src, {"unsafe_put_user"})
+    assert out is not None
+    assert len(out) == len(src) and out.count("\n") == src.count("\n")
+    assert "unsafe_put_user" in out and "return h(p);" in out
+    assert "unrelated" not in out and "\"}\"" not in out
+    assert "#define X(a)" in out and "struct s { int a; };" in out and "= { 1 };" in out
+    assert [f[0] for f in functions(mask(src))] == ["h", "caller", "unrelated"]
+
+
+def test_chunks_balance():
+    files = [Path(f"f{i}") for i in range(5)]
+    sizes = {f: s for f, s in zip(files, (100, 90, 10, 10, 5))}
+    groups = chunks(files, sizes, 2)
+    assert sorted(sum(sizes[f] for f in g) for g in groups) == [105, 110]
+    assert chunks(files[:1], sizes, 2) == [[files[0]]]
+
+
+# ---- the whole 6.12 tree: exactly the findings documented with a verdict -----------------------
+
+def documented_findings() -> list[str]:
+    text = (REPO_ROOT / "docs" / "cocci-findings.md").read_text()
+    return sorted(m.group(1) for m in re.finditer(r"^\| `([^`]+:\d+:\d+-\d+)` \|", text, re.M))
+
+
+def test_whole_tree_matches_findings_doc(fx):
+    proc = driver("--timeout", "120")
+    assert proc.returncode in (0, 1), proc.stderr
+    got = sorted(":".join(l.split(":")[:3]) for l in proc.stdout.splitlines())
+    assert got == documented_findings()
+    assert "failed" not in proc.stderr.splitlines()[-1]
