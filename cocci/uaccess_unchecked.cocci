@@ -14,6 +14,9 @@
 /// unchecked call is reported, or, when the helper has no caller in the file,
 /// its accesses are reported as relying on callers the script cannot see.
 ///
+/// Calls under if (is_kernel_addr(...)) are taken as kernel accesses
+/// (powerpc instruction emulation) and need no check.
+///
 /// What the script cannot see: callers in other files (exported helpers and
 /// function pointers are reported as relying on unseen callers); which pointer
 /// a helper's caller checked (only that it checked one); aliases other than
@@ -228,6 +231,7 @@ class Facts:
         self.aliases = []     # (function, lhs root, rhs root)
         self.inverted = []    # (pos, name)
         self.failed_path = set()
+        self.kernel_calls = set()
 
 F = Facts()
 KEEP = set()
@@ -521,6 +525,27 @@ pr << ref4.pr;
 @@
 F.refs.setdefault(str(h), set()).add(key(pr[0]))
 
+// powerpc emulation code calls the same helper for kernel addresses, without
+// a region: calls under if (is_kernel_addr(...)) are not user accesses
+@kaddr depends on has@
+identifier g;
+expression E;
+statement S;
+position pk;
+@@
+(
+if (is_kernel_addr(...)) return g@pk(...);
+|
+if (is_kernel_addr(...)) { ... E = g@pk(...); ... } else S
+|
+if (is_kernel_addr(...)) { ... E = g@pk(...); ... }
+)
+
+@script:python@
+pk << kaddr.pk;
+@@
+F.kernel_calls.add(key(pk[0]))
+
 @chk depends on has@
 identifier C = {access_ok, user_access_begin, user_read_access_begin,
   user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
@@ -670,7 +695,8 @@ def other_refs(name):
     return bool(F.refs.get(name, set()) - calls)
 
 def unchecked_sites(name):
-    return [s for s in calls_of.get(name, []) if s[2] == "macro" or s[0] in F.unguarded_calls]
+    return [s for s in calls_of.get(name, []) if (s[2] == "macro" or s[0] in F.unguarded_calls)
+            and s[0] not in F.kernel_calls]
 
 def tops(name, stack=()):
     """Where a check is missing above helper `name`: a list of

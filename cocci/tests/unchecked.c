@@ -177,3 +177,25 @@ efault:
 	__uaccess_end();
 	return -EFAULT;
 }
+
+/* powerpc emulation: the helper serves kernel addresses without a region */
+static int raw_load(unsigned long ea, u32 *v)
+{
+	unsafe_get_user(*v, (u32 __user *)ea, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int emulate_load(unsigned long ea, u32 *v)
+{
+	int err;
+
+	if (is_kernel_addr(ea))
+		return raw_load(ea, v);
+	if (!user_read_access_begin((void __user *)ea, sizeof(u32)))
+		return -EFAULT;
+	err = raw_load(ea, v);
+	user_read_access_end();
+	return err;
+}
