@@ -690,6 +690,34 @@ while changed:
                 needs[name] = needs[callee]
                 changed = True
 
+CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin)\s*\(")
+files = sorted(set(a["pos"][0].file for a in F.access.values()))
+macro_names = set(n for f in files for _, _, n in define_ranges(f))
+
+def textual_sites_checked(name):
+    """Fallback for a wrapper macro whose calls spatch parsed as macro
+    statements (its body did not parse): every textual call must follow a
+    check written earlier in the same function (the function body starts
+    at the previous line holding only an opening brace)."""
+    found = False
+    for fname in files:
+        lines = open(fname, errors="replace").read().split(chr(10))
+        inside = [(a, b) for a, b, n in define_ranges(fname)]
+        for i, l in enumerate(lines, 1):
+            if not re.search(r"\b" + re.escape(name) + r"\s*\(", l):
+                continue
+            if l.lstrip().startswith(("*", "/*", "//")):
+                continue   # a comment
+            if any(a <= i <= b for a, b in inside):
+                continue
+            j = i - 1
+            while j > 0 and lines[j - 1].rstrip() != "{":
+                j -= 1
+            if j == 0 or not CHECK_RE.search(chr(10).join(lines[j - 1:i - 1])):
+                return False
+            found = True
+    return found
+
 def other_refs(name):
     calls = set(k for k, _, _, _ in calls_of.get(name, []))
     return bool(F.refs.get(name, set()) - calls)
@@ -706,6 +734,8 @@ def tops(name, stack=()):
     if name in stack:
         return []
     sites = calls_of.get(name, [])
+    if not sites and name in macro_names and textual_sites_checked(name):
+        return []
     if not sites or other_refs(name):
         return [("top", name)]
     res = []

@@ -199,3 +199,31 @@ int emulate_load(unsigned long ea, u32 *v)
 	user_read_access_end();
 	return err;
 }
+
+/* powerpc shape: the macro body does not parse, its calls are found in the text */
+static long __put_ctx(u32 __user *p, int v)
+{
+	unsafe_put_user(v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+#define unsafe_put_ctx(p, v, label)\
+do {\
+	if (__put_ctx(p, v))\
+		goto label;\
+} while (0)
+
+int put_ctx_checked(u32 __user *p)
+{
+	/* unsafe_put_ctx() needs an open region: */
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_ctx(p, 1, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
