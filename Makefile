@@ -47,3 +47,8 @@ bench: deps plugin kernel
 
 clean:
 	-$(MAKE) -C plugin clean
+
+# Coccinelle scripts (cocci/): wall time of all scripts over the whole 6.12 tree (goal: 20 s).
+.PHONY: bench-cocci
+bench-cocci: deps kernel
+	$(PYTHON) bench/cocci_bench.py --runs $(BENCH_RUNS)

@@ -229,3 +229,16 @@ def test_whole_tree_matches_findings_doc(fx):
     got = sorted(":".join(l.split(":")[:3]) for l in proc.stdout.splitlines())
     assert got == documented_findings()
     assert "failed" not in proc.stderr.splitlines()[-1]
+
+
+def test_bench_format(tmp_path):
+    for name in NAMES:
+        shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "cocci_bench.py"), "--runs", "1",
+                           str(tmp_path)], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == f"uaccess_check cocci bench: {tmp_path}, {len(NAMES)} scripts, jobs 2, 1 runs"
+    assert re.fullmatch(r"run 1: \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
+    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 20 s: (met|missed)\)", lines[2])
+    assert len(lines) == 3
