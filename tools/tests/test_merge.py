@@ -152,7 +152,7 @@ def test_distance_chain_in_caller_unit_and_same_file(tmp_path):
         "c.c:20:15: note: call 2 of 3: mid() calls low()",
         "c.c:12:16: note: call 3 of 3: low() calls put_result()",
         "x.h:39:9: note: region opened here",
-        "x.h:40:9: note: distance: 3 calls, 35 source lines",
+        "x.h:40:9: note: distance: 3 calls, 35 source lines from the check to this access",
     ]
 
 

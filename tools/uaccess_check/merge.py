@@ -531,7 +531,8 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
     if unchecked_begin:
         notes.append(Note(region.pos, "region opened here"))
     if chk.pos.file == req.access.file:
-        distance = f"distance: {n} call{_s(n)}, {abs(req.access.line - chk.pos.line)} source lines"
+        distance = (f"distance: {n} call{_s(n)}, {abs(req.access.line - chk.pos.line)} source lines "
+                    "from the check to this access")
     else:
         distance = f"distance: {n} call{_s(n)}, in another file"
     notes.append(Note(req.access, distance))
