@@ -8,10 +8,13 @@
 /// (a read in a write scope, a write in a read scope, a read-modify-write
 /// such as unsafe_try_cmpxchg_user() outside a rw scope).
 ///
-/// What the script cannot see: pointers derived from the scoped one through
-/// a local variable (p2 = ptr + 1 inside the scope counts as another
-/// pointer only when it is not assigned from ptr in the scope), accesses in
-/// helpers called from the scope, and scopes written through other macros.
+/// A local pointer assigned or initialised from the scoped one (q = &ptr->f)
+/// is the scoped pointer too.  Scopes with a braced body or a single
+/// statement are seen.
+///
+/// What the script cannot see: derivations other than assignments and
+/// initialisations in the same function, accesses in helpers called from the
+/// scope, and scopes written through other macros.
 /// Kernels before 7.0 have no scoped forms: the script finds nothing there.
 ///
 // Confidence: High
@@ -181,6 +184,21 @@ p << asg.p;
 @@
 ALIASES.append((p[0].current_element, root(str(a))[0], root(str(e))[0]))
 
+@dcl depends on has@
+type T;
+identifier a;
+expression e;
+position p;
+@@
+T a@p = e;
+
+@script:python@
+a << dcl.a;
+e << dcl.e;
+p << dcl.p;
+@@
+ALIASES.append((p[0].current_element, str(a), root(str(e))[0]))
+
 @s_read depends on has exists@
 expression P, L;
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
@@ -189,7 +207,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_read_access(P, L) { ... A@pa(es) ... }
+|
+scoped_user_read_access(P, L) A@pa(es);
+)
 
 @script:python@
 P << s_read.P;
@@ -207,7 +229,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_read_access_size(P, N, L) { ... A@pa(es) ... }
+|
+scoped_user_read_access_size(P, N, L) A@pa(es);
+)
 
 @script:python@
 P << s_readsize.P;
@@ -225,7 +251,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_write_access(P, L) { ... A@pa(es) ... }
+|
+scoped_user_write_access(P, L) A@pa(es);
+)
 
 @script:python@
 P << s_write.P;
@@ -243,7 +273,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_write_access_size(P, N, L) { ... A@pa(es) ... }
+|
+scoped_user_write_access_size(P, N, L) A@pa(es);
+)
 
 @script:python@
 P << s_writesize.P;
@@ -261,7 +295,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_rw_access(P, L) { ... A@pa(es) ... }
+|
+scoped_user_rw_access(P, L) A@pa(es);
+)
 
 @script:python@
 P << s_rw.P;
@@ -279,7 +317,11 @@ identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
 expression list es;
 position pa;
 @@
+(
 scoped_user_rw_access_size(P, N, L) { ... A@pa(es) ... }
+|
+scoped_user_rw_access_size(P, N, L) A@pa(es);
+)
 
 @script:python@
 P << s_rwsize.P;

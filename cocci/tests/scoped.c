@@ -52,3 +52,24 @@ int scoped_rw(struct pair __user *p)
 efault:
 	return -EFAULT;
 }
+
+int scoped_single_statement(u32 __user *p, u32 __user *q)
+{
+	scoped_user_read_access(p, efault)
+		unsafe_put_user(1, q, efault);		/* unchecked and mode */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int scoped_derived(struct pair __user *p)
+{
+	scoped_user_write_access(p, efault) {
+		u32 __user *b = &p->b;
+
+		unsafe_put_user(1, b, efault);		/* fine: derived from the scoped pointer */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
