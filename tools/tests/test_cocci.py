@@ -242,3 +242,16 @@ def test_bench_format(tmp_path):
     assert re.fullmatch(r"run 1: \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
     assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 20 s: (met|missed)\)", lines[2])
     assert len(lines) == 3
+
+
+def test_driver_patch_and_context_headers(tmp_path):
+    shutil.copy(INPUTS / "region.c", tmp_path / "region.c")
+    proc = driver("--mode", "patch", "-s", "uaccess_region", str(tmp_path))
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[:3] == ["diff -u -p a/region.c b/region.c", "--- a/region.c", "+++ b/region.c"]
+    assert lines[3:] == (INPUTS / "region.patch.expected").read_text().splitlines()
+    proc = driver("--mode", "context", "-s", "uaccess_region", str(tmp_path))
+    assert proc.returncode == 1, proc.stderr
+    assert f"--- {tmp_path}/region.c" in proc.stdout.splitlines()
+    assert "/tmp/nothing" not in proc.stdout and "uaccess-cocci-" not in proc.stdout

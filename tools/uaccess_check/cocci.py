@@ -287,6 +287,13 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
                 if copy.startswith(str(gdir) + "/"):
                     res.stdout = res.stdout.replace(copy, orig)
                     res.stderr = res.stderr.replace(copy, orig)
+                    # patch and context headers name the file relative to --dir: a/<n>/<name>
+                    inner = copy[len(str(gdir)) + 1:]
+                    rel = relative(orig, roots)
+                    res.stdout = res.stdout.replace("/tmp/nothing/" + inner, orig)   # context mode
+                    for side in ("a/", "b/"):
+                        res.stdout = re.sub(r"(?m)(^(?:diff -u -p |--- |\+\+\+ )|\s)" + re.escape(side + inner) + r"\b",
+                                            lambda m: m.group(1) + side + rel, res.stdout)
             res.file = str(gdir)
             return res
 
