@@ -343,6 +343,8 @@ void ua_facts_requirement(struct ua_fn *fn, tree parm,
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
 	json_kv(&ob, "function", fn_name(fn), true);
+	json_key(&ob, "global", false);
+	json_bool(&ob, TREE_PUBLIC(fn->node->decl));
 	json_kv(&ob, "needs", needs, false);
 	json_int(&ob, "param_index",
 		 parm ? ua_parm_index(fn->node->decl, parm) : 0, parm != NULL);

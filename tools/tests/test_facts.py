@@ -88,7 +88,7 @@ KEYS = {
     "checks": ["function"] + POS + ["primitive", "mode", "checks"],
     "regions": ["function"] + POS + ["primitive", "mode", "checks"],
     "calls": ["caller", "callee"] + POS + ["region", "args"],
-    "requirements": ["function", "needs", "param_index", "param", "offset", "accessor", "access"],
+    "requirements": ["function", "global", "needs", "param_index", "param", "offset", "accessor", "access"],
 }
 ARG_KEYS = ["index", "pointer", "root", "param_index", "offset", "check"]
 CHECK_KEYS = ["verdict", "requirement", "primitive", "text", "function"] + POS + ["calls", "chain"]
@@ -341,13 +341,13 @@ def test_unproven_param_records(built):
     # offsets 0 (events) and 8 (data, after u32 events and padding), and an open region.
     acc = {"function": "put_event"}
     assert d["requirements"] == [
-        {"function": "put_event", "needs": "check", "param_index": 0, "param": "ev", "offset": 0,
+        {"function": "put_event", "global": True, "needs": "check", "param_index": 0, "param": "ev", "offset": 0,
          "accessor": "unsafe_put_user", "access": {**acc, **events}},
-        {"function": "put_event", "needs": "check", "param_index": 0, "param": "ev", "offset": 8,
+        {"function": "put_event", "global": True, "needs": "check", "param_index": 0, "param": "ev", "offset": 8,
          "accessor": "unsafe_put_user", "access": {**acc, **data}},
-        {"function": "put_event", "needs": "region", "param_index": None, "param": None, "offset": None,
+        {"function": "put_event", "global": True, "needs": "region", "param_index": None, "param": None, "offset": None,
          "accessor": "unsafe_put_user", "access": {**acc, **events}},
-        {"function": "put_event", "needs": "region", "param_index": None, "param": None, "offset": None,
+        {"function": "put_event", "global": True, "needs": "region", "param_index": None, "param": None, "offset": None,
          "accessor": "unsafe_put_user", "access": {**acc, **data}},
     ]
 
@@ -407,9 +407,9 @@ def test_call_to_global_function(built):
                    "chain": []},
          "region": None}]
     assert d["requirements"] == [
-        {"function": "fm_put", "needs": "check", "param_index": 0, "param": "p", "offset": 0,
+        {"function": "fm_put", "global": True, "needs": "check", "param_index": 0, "param": "p", "offset": 0,
          "accessor": "unsafe_put_user", "access": {"function": "fm_put", **access}},
-        {"function": "fm_put", "needs": "region", "param_index": None, "param": None, "offset": None,
+        {"function": "fm_put", "global": True, "needs": "region", "param_index": None, "param": None, "offset": None,
          "accessor": "unsafe_put_user", "access": {"function": "fm_put", **access}},
     ]
     # The call the cross-unit merge matches against those requirements: region open, the

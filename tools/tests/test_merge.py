@@ -86,10 +86,11 @@ def stac(function: str, where: dict) -> dict:
 
 def requirement(function: str, where: dict, *, needs: str = "check", param_index: int | None = 0,
                 param: str | None = "p", offset: int | None = 0, access_function: str | None = None,
-                accessor: str = "unsafe_put_user") -> dict:
+                accessor: str = "unsafe_put_user", global_: bool = True) -> dict:
     if needs == "region":
         param_index, param, offset = None, None, None
-    return {"function": function, "needs": needs, "param_index": param_index, "param": param,
+    return {"function": function, "global": global_, "needs": needs, "param_index": param_index,
+            "param": param,
             "offset": offset, "accessor": accessor,
             "access": {"function": access_function or function, **where}}
 
@@ -208,6 +209,16 @@ def test_unchecked_at_call(tmp_path):
     ]
     assert merged(0, tmp_path) == want
     assert merged(2, tmp_path) == want
+
+
+def test_static_function_is_not_matched_by_name(tmp_path):
+    """A requirement of a static function (reached through a function pointer) is not paired
+    with another unit's calls of a global of the same name."""
+    write_unit(tmp_path, "h.c", accesses=[access("put_result", at("h.c", 18))],
+               requirements=[requirement("put_result", at("h.c", 18), global_=False)])
+    write_unit(tmp_path, "c.c", calls=[
+        call("__do_sys_foo", "put_result", at("c.c", 25, 16), arg(check("unchecked")), region="closed")])
+    assert merged(2, tmp_path) == []
 
 
 def test_unchecked_once_per_call(tmp_path):

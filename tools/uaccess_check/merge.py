@@ -286,6 +286,11 @@ def _load_one(path: Path, facts: Facts) -> None:
         param_index = r.opt_int(rec, "param_index", where)
         if needs == "check" and param_index is None:
             raise r.fail(where, "a check requirement without param_index")
+        if not r.bool_(rec, "global", where):
+            # A static function whose address is taken: its callers go through function
+            # pointers, which the plugin already reported as not followed. Its name may also
+            # be another unit's global: matching it by name would pair the wrong calls.
+            continue
         facts.requirements.append(Requirement(
             unit=unit, function=r.str_(rec, "function", where), needs=needs, param_index=param_index,
             param=r.opt_str(rec, "param", where), offset=r.opt_int(rec, "offset", where),
