@@ -10,11 +10,15 @@
 /// straight path (ends reached only through a fault label are reported, not
 /// patched).
 ///
+/// Helpers of the file (functions accessing user memory with no begin of
+/// their own) are followed one level: their calls after an end or before
+/// the begin are reported ("call to 'h' reaches ..."); calls under
+/// if (is_kernel_addr(...)) serve kernel addresses and are not.
+///
 /// What the script cannot see: regions opened by a caller (a function with
 /// no begin of its own is not examined: see uaccess_unchecked.cocci);
 /// regions kept open on purpose across a return to a caller that ends them;
-/// accesses hidden in helpers called after an end (only accesses written in
-/// the function and the known wrapper macros are seen); begins inside
+/// accesses hidden more than one call away or in other files; begins inside
 /// conditions combined with && or || count as taken on both branches.
 ///
 // Confidence: Moderate
@@ -33,6 +37,9 @@ virtual report
 @@
 REPORTS = []
 KEEP = set()
+BEGIN_FNS = set()
+HELPER_ACCESS = {}
+KERNEL_CALLS = set()
 
 def key(p):
     return (p.file, int(p.line), int(p.column))
@@ -66,6 +73,11 @@ identifier B = {user_access_begin, user_read_access_begin,
 position pb;
 @@
 B@pb(...)
+
+@script:python@
+pb << has.pb;
+@@
+BEGIN_FNS.add(pb[0].current_element)
 
 // an access after an end, with no begin in between
 @after depends on has exists@
@@ -122,6 +134,101 @@ pa << before.pa;
 pb2 << before.pb2;
 @@
 rep(pa, "%s() is outside an open user-access region on some path: before %s() at line %s [region]" % (A, B, pb2[0].line))
+
+// helpers: functions of the file that access user memory without a begin of
+// their own run in the region of their caller; their calls are examined like
+// accesses (one level)
+@hacc depends on has@
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+position pa;
+@@
+A@pa(...)
+
+@script:python hlp@
+A << hacc.A;
+pa << hacc.pa;
+h;
+@@
+fn = pa[0].current_element
+if fn in BEGIN_FNS or fn == "something_else":
+    cocci.include_match(False)
+else:
+    HELPER_ACCESS[fn] = str(A)
+    coccinelle.h = cocci.make_ident(fn)
+
+// calls under if (is_kernel_addr(...)) serve kernel addresses (powerpc)
+@kcall depends on has@
+identifier hlp.h;
+expression E;
+statement S;
+position pk;
+@@
+(
+if (is_kernel_addr(...)) return h@pk(...);
+|
+if (is_kernel_addr(...)) { ... E = h@pk(...); ... } else S
+|
+if (is_kernel_addr(...)) { ... E = h@pk(...); ... }
+)
+
+@script:python@
+pk << kcall.pk;
+@@
+KERNEL_CALLS.add(key(pk[0]))
+
+@hafter depends on has exists@
+identifier E = {user_access_end, user_read_access_end, user_write_access_end,
+  user_rw_access_end, user_access_save};
+identifier hlp.h;
+identifier B2 = {user_access_begin, user_read_access_begin,
+  user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
+  masked_user_read_access_begin, masked_user_write_access_begin,
+  masked_user_rw_access_begin, __uaccess_begin, __uaccess_begin_nospec,
+  user_access_restore};
+position pe, pc;
+@@
+E@pe(...);
+... when != B2(...)
+h@pc(...)
+
+@script:python@
+E << hafter.E;
+h << hlp.h;
+pe << hafter.pe;
+pc << hafter.pc;
+@@
+if key(pc[0]) not in KERNEL_CALLS:
+    rep(pc, "call to '%s' reaches %s() outside an open user-access region on some path: after %s() at line %s [region]" % (h, HELPER_ACCESS[str(h)], E, pe[0].line))
+
+@hbefore depends on has exists@
+identifier hlp.h;
+identifier B2 = {user_access_begin, user_read_access_begin,
+  user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
+  masked_user_read_access_begin, masked_user_write_access_begin,
+  masked_user_rw_access_begin, __uaccess_begin, __uaccess_begin_nospec,
+  user_access_restore};
+identifier has.B;
+identifier fn;
+position pc, pb2;
+@@
+fn(...) {
+... when != B2(...)
+h@pc(...)
+... when any
+B@pb2(...)
+... when any
+}
+
+@script:python@
+h << hlp.h;
+B << has.B;
+pc << hbefore.pc;
+pb2 << hbefore.pb2;
+@@
+if key(pc[0]) not in KERNEL_CALLS:
+    rep(pc, "call to '%s' reaches %s() outside an open user-access region on some path: before %s() at line %s [region]" % (h, HELPER_ACCESS[str(h)], B, pb2[0].line))
 
 // the region is still open at a return
 @noend depends on has exists@
@@ -341,3 +448,6 @@ position p : script:python() { keep(p) };
 @@
 del REPORTS[:]
 KEEP.clear()
+BEGIN_FNS.clear()
+HELPER_ACCESS.clear()
+KERNEL_CALLS.clear()

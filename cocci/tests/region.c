@@ -94,3 +94,25 @@ out:
 	}
 	return err;
 }
+
+/* a helper of the file runs in the region of its caller */
+static int put_one(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int helper_after_end(u32 __user *p)
+{
+	int err;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	err = put_one(p, 1);
+	user_write_access_end();
+	if (!err)
+		err = put_one(p, 2);			/* region: call after the end */
+	return err;
+}
