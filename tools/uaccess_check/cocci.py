@@ -1,7 +1,7 @@
 """Running the Coccinelle scripts of cocci/ over source trees (used by ``uaccess-check cocci``).
 
 Each script names, on its ``// Keywords:`` lines, the words a file must contain for the script
-to apply: one ``grep`` over the inputs selects the candidate files. Their function definitions
+to apply: one ``grep -F`` over the inputs selects the candidate files. Their function definitions
 that use none of the primitives are blanked in temporary copies (lines unchanged, see
 cocci_reduce.py), and each script runs as ``jobs`` spatch processes, each over a directory of
 copies (``--dir``: every file is still matched on its own, unlike several files named on one
@@ -142,7 +142,9 @@ def candidate_files(paths: list[Path], scripts: list[Script]) -> dict[Path, list
             raise UsageError(f"no such file or directory: {p}")
     found: list[Path] = list(files)
     for d in dirs:
-        proc = subprocess.run(["grep", "-rlwE", "--include=*.c", "--include=*.h", "|".join(words), "."],
+        # fixed strings (-F, one -e each) are about twice as fast as an -E alternation
+        patterns = [a for w in words for a in ("-e", w)]
+        proc = subprocess.run(["grep", "-rlwF", "--include=*.c", "--include=*.h", *patterns, "."],
                               cwd=d, capture_output=True, text=True, errors="replace")
         if proc.returncode not in (0, 1):
             raise UsageError(f"grep failed in {d}: {proc.stderr.strip()}")
