@@ -60,23 +60,6 @@ ACCESSORS = {
 }
 UNCHECKED_BEGINS = ("__uaccess_begin", "__uaccess_begin_nospec")
 
-def split_args(s):
-    """Top-level comma split of an argument list."""
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
 _CAST = re.compile(r"^\(\s*(?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*"
                    r"[A-Za-z_]\w*(?:\s+(?:const|__user))*[\s*]*(?:__user|const)?[\s*]*\)\s*")
 _ID = re.compile(r"[A-Za-z_]\w*")
