@@ -255,3 +255,16 @@ def test_driver_patch_and_context_headers(tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert f"--- {tmp_path}/region.c" in proc.stdout.splitlines()
     assert "/tmp/nothing" not in proc.stdout and "uaccess-cocci-" not in proc.stdout
+
+
+def test_region_single_function_file(tmp_path):
+    # no helper in the file: the helper rules bind nothing, the other rules must still report
+    src = (INPUTS / "region.c").read_text()
+    start = src.index("/* access after the end */")
+    end = src.index("/* access before the begin */")
+    (tmp_path / "region.c").write_text(src[start:end])
+    proc = spatch("region", "report", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "region.c:8:1-16: unsafe_put_user() is outside an open user-access region on some path: "
+        "after user_write_access_end() at line 7 [region]"]
