@@ -6,7 +6,9 @@
 /// masked_user_*access_begin()) on every path from the function entry
 /// [unchecked].  Also reported: an access preceded only by the unchecked
 /// __uaccess_begin(), a region opened only when the begin failed (inverted
-/// test), and an access whose function checks only other pointers.
+/// test), an access whose function checks only other pointers, and a
+/// masked_user_*access_begin() whose result (the pointer to use) is
+/// discarded or not the pointer accessed.
 ///
 /// Callers pass: a helper function or a wrapper macro of the same file whose
 /// accesses are not checked inside it is not reported when every call to it
@@ -215,6 +217,7 @@ class Facts:
         self.inverted = []    # (pos, name)
         self.failed_path = set()
         self.kernel_calls = set()
+        self.discarded = []
 
 F = Facts()
 KEEP = set()
@@ -529,6 +532,20 @@ pk << kaddr.pk;
 @@
 F.kernel_calls.add(key(pk[0]))
 
+// a masked begin whose result is discarded validates nothing
+@discard depends on has@
+identifier M = {masked_user_access_begin, masked_user_read_access_begin,
+  masked_user_write_access_begin, masked_user_rw_access_begin};
+position pm;
+@@
+M@pm(...);
+
+@script:python@
+M << discard.M;
+pm << discard.pm;
+@@
+F.discarded.append((pm, str(M)))
+
 @chk depends on has@
 identifier C = {access_ok, user_access_begin, user_read_access_begin,
   user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
@@ -628,8 +645,18 @@ def closure(fn):
             parent[find(a)] = find(b)
     return find
 
+# a masked begin validates the pointer it returns, not its argument:
+# x = masked_user_access_begin(p) checks x
+masked_lhs = {}
+for f, a, b in F.aliases:
+    m = re.match(r"^\s*masked_user_\w*access_begin\s*\((.*)\)\s*$", str(b), re.S)
+    if m:
+        masked_lhs[(f, root(m.group(1))[0])] = root(str(a))[0]
+
 checks_by_fn = {}
 for kind, name, r, fn, line in F.checks:
+    if name.startswith("masked_"):
+        r = masked_lhs.get((fn, r), "unused result of %s()" % name)
     checks_by_fn.setdefault(fn, []).append((kind, name, r, line))
 
 def real_checks(fn):
@@ -767,6 +794,9 @@ for k, a in sorted(F.access.items()):
     croots = [c[2] for c in real]
     if not same_root(fn, r, croots):
         rep(a["pos"], "%s is not validated by access_ok() or a checking begin: the checks in '%s' validate a different pointer ('%s') [unchecked]" % (what, fn, "', '".join(sorted(set(croots)))))
+
+for pos, name in F.discarded:
+    rep(pos, "the result of %s() is discarded: it returns the pointer to access, the argument stays unchecked [unchecked]" % name)
 
 for pos, name in F.inverted:
     rep(pos, "%s() succeeding leads to the exit but an access follows: the region is used when the check failed (inverted test) [unchecked]" % name)

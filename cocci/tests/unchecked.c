@@ -227,3 +227,46 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* the masked begin returns the pointer to use */
+struct tok { u32 __user *out; u32 token; };
+
+int masked_result(struct tok *args)
+{
+	u32 __user *dst = masked_user_access_begin(args->out);
+
+	unsafe_put_user(args->token, dst, efault);
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int masked_result_unused(struct tok *args)
+{
+	u32 __user *dst = masked_user_access_begin(args->out);
+
+	unsafe_put_user(args->token, args->out, efault);	/* unchecked: not the masked pointer */
+	user_access_end();
+	return dst ? 0 : 1;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int masked_discarded(struct tok *args)
+{
+	u32 __user *out = args->out;
+
+	if (can_do_masked_user_access())
+		masked_user_access_begin(out);		/* unchecked: result discarded */
+	else if (!user_write_access_begin(out, sizeof(*out)))
+		return -EFAULT;
+	unsafe_put_user(args->token, out, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
