@@ -92,8 +92,13 @@ identifier B2 = {user_access_begin, user_read_access_begin,
   masked_user_rw_access_begin, __uaccess_begin, __uaccess_begin_nospec,
   user_access_restore};
 position pe, pa;
+expression x;
 @@
+(
 E@pe(...);
+|
+x = E@pe(...);
+)
 ... when != B2(...)
 A@pa(...)
 
@@ -188,8 +193,13 @@ identifier B2 = {user_access_begin, user_read_access_begin,
   masked_user_rw_access_begin, __uaccess_begin, __uaccess_begin_nospec,
   user_access_restore};
 position pe, pc;
+expression x;
 @@
+(
 E@pe(...);
+|
+x = E@pe(...);
+)
 ... when != B2(...)
 h@pc(...)
 

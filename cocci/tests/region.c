@@ -116,3 +116,23 @@ int helper_after_end(u32 __user *p)
 		err = put_one(p, 2);			/* region: call after the end */
 	return err;
 }
+
+/* user_access_save() closes the region until user_access_restore() */
+int after_save(u32 __user *p)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(1, p, efault);
+	flags = user_access_save();
+	unsafe_put_user(2, p + 1, efault_restore);	/* region: after the save */
+	user_access_restore(flags);
+	user_write_access_end();
+	return 0;
+efault_restore:
+	user_access_restore(flags);
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
