@@ -22,8 +22,9 @@
 /// What the script cannot see: callers in other files (exported helpers and
 /// function pointers are reported as relying on unseen callers); which pointer
 /// a helper's caller checked (only that it checked one); aliases other than
-/// plain assignments and initialisations (a check on an unrelated pointer
-/// counts); conditions combining a begin with && or || are one node (treated
+/// plain assignments and initialisations, taken regardless of order (a
+/// pointer reassigned after its check still counts as checked); a check on
+/// an unrelated pointer of the same function counts; conditions combining a begin with && or || are one node (treated
 /// as a check); macros from headers other than the known wrappers.
 ///
 // Confidence: Moderate
