@@ -23,9 +23,11 @@
 /// function pointers are reported as relying on unseen callers); which pointer
 /// a helper's caller checked (only that it checked one); aliases other than
 /// plain assignments and initialisations, taken regardless of order (a
-/// pointer reassigned after its check still counts as checked); a check on
-/// an unrelated pointer of the same function counts; conditions combining a begin with && or || are one node (treated
-/// as a check); macros from headers other than the known wrappers.
+/// pointer reassigned after its check still counts as checked); the path
+/// test accepts a check of any pointer (the pointer is compared per
+/// function, not per path); conditions combining a begin with && or || are
+/// one node (treated as a check); macros from headers other than the known
+/// wrappers.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 uaccess_check authors.
