@@ -60,19 +60,16 @@ static bool better_cover(const struct ua_cover *c, const struct ua_cover *out)
 	return c->check && (!out->check || c->chain.n > out->chain.n);
 }
 
+/* What was reported and what rests on unseen callers stays known. */
 static void merge_cover(struct ua_cover *out, const struct ua_cover *c)
 {
-	if (better_cover(c, out)) {
-		bool reported = out->reported || c->reported;
-		bool requirement = out->requirement || c->requirement;
+	bool reported = out->reported || c->reported;
+	bool requirement = out->requirement || c->requirement;
 
+	if (better_cover(c, out))
 		*out = *c;
-		out->reported = reported;
-		out->requirement = requirement;
-	} else {
-		out->reported |= c->reported;
-		out->requirement |= c->requirement;
-	}
+	out->reported = reported;
+	out->requirement = requirement;
 	out->via_callers = true;
 }
 
@@ -363,19 +360,16 @@ static bool better_region(const struct ua_region *r, const struct ua_region *out
 	return r->opener && (!out->opener || r->chain.n > out->chain.n);
 }
 
+/* What was reported and what rests on unseen callers stays known. */
 static void merge_region(struct ua_region *out, const struct ua_region *r)
 {
-	if (better_region(r, out)) {
-		bool reported = out->reported || r->reported;
-		bool requirement = out->requirement || r->requirement;
+	bool reported = out->reported || r->reported;
+	bool requirement = out->requirement || r->requirement;
 
+	if (better_region(r, out))
 		*out = *r;
-		out->reported = reported;
-		out->requirement = requirement;
-	} else {
-		out->reported |= r->reported;
-		out->requirement |= r->requirement;
-	}
+	out->reported = reported;
+	out->requirement = requirement;
 	out->via_callers = true;
 }
 
