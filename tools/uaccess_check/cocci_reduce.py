@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .csource import top_level_blocks
+
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _HEAD = re.compile(r"([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)[^;()]*$", re.S)
 
@@ -70,30 +72,15 @@ def mask(text: str) -> str:
 def functions(masked: str) -> list[tuple[str, int, int, int]]:
     """(name, start of the definition, start of the body, end) of the top-level function definitions."""
     result = []
-    depth = 0
-    head_start = 0
-    body_start = 0
-    for i, ch in enumerate(masked):
-        if ch == "{":
-            if depth == 0:
-                body_start = i
-            depth += 1
-        elif ch == "}":
-            if depth == 0:
-                continue
-            depth -= 1
-            if depth == 0:
-                head = masked[head_start:body_start]
-                m = _HEAD.search(head)
-                if m and "=" not in head[m.end():] and not head.rstrip().endswith("="):
-                    start = head_start + m.start()
-                    # the definition starts at the first non-blank character of its declaration
-                    stripped = len(head) - len(head.lstrip())
-                    result.append((m.group(1), head_start + stripped if head_start + stripped <= start else start,
-                                   body_start, i + 1))
-                head_start = i + 1
-        elif ch == ";" and depth == 0:
-            head_start = i + 1
+    for head_start, body_start, end in top_level_blocks(masked):
+        head = masked[head_start:body_start]
+        m = _HEAD.search(head)
+        if m and "=" not in head[m.end():] and not head.rstrip().endswith("="):
+            start = head_start + m.start()
+            # the definition starts at the first non-blank character of its declaration
+            stripped = len(head) - len(head.lstrip())
+            result.append((m.group(1), head_start + stripped if head_start + stripped <= start else start,
+                           body_start, end))
     return result
 
 

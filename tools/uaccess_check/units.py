@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from . import UsageError
+from .csource import top_level_blocks
 
 BASE_ACCESSORS: tuple[str, ...] = (
     "unsafe_put_user",
@@ -61,26 +62,10 @@ def header_definitions(text: str) -> dict[str, list[str]]:
             code_lines.append(line)
     code = _COMMENT_RE.sub(" ", "\n".join(code_lines))
     # Top-level brace blocks preceded by a function declarator are function bodies.
-    depth = 0
-    start = 0
-    head_start = 0
-    for i, ch in enumerate(code):
-        if ch == "{":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif ch == "}":
-            if depth == 0:
-                continue
-            depth -= 1
-            if depth == 0:
-                head = code[head_start:start]
-                m = _FUNC_HEAD_RE.search(head)
-                if m:
-                    defs.setdefault(m.group(1), []).append(code[start:i + 1])
-                head_start = i + 1
-        elif ch == ";" and depth == 0:
-            head_start = i + 1
+    for head_start, start, end in top_level_blocks(code):
+        m = _FUNC_HEAD_RE.search(code[head_start:start])
+        if m:
+            defs.setdefault(m.group(1), []).append(code[start:end])
     return defs
 
 
