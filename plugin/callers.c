@@ -214,12 +214,11 @@ static void call_passing(struct cell_values *v, gimple *call, tree decl)
 
 	for (j = 0; j < gimple_call_num_args(call); j++) {
 		tree a = gimple_call_arg(call, j);
-		tree fndecl = gimple_call_fndecl(call);
 		struct ua_fn *callee;
 
 		if (TREE_CODE(a) != ADDR_EXPR || TREE_OPERAND(a, 0) != decl)
 			continue;
-		callee = fndecl ? ua_fn_of(cgraph_node::get(fndecl)) : NULL;
+		callee = ua_fn_of_call(call);
 		if (callee && ua_stores_back(callee, j))
 			v->advanced = true;
 		else

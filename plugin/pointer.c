@@ -539,7 +539,8 @@ static HOST_WIDE_INT type_bytes(tree type)
 	return tree_to_shwi(TYPE_SIZE_UNIT(type));
 }
 
-static tree memory_operand(gasm *stmt)
+/* The "m" operand of an asm: what an accessor reads or writes. */
+tree ua_asm_memory_operand(gasm *stmt)
 {
 	unsigned i;
 
@@ -565,7 +566,7 @@ static tree memory_operand(gasm *stmt)
  */
 HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr)
 {
-	tree mem = memory_operand(as_a<gasm *>(stmt));
+	tree mem = ua_asm_memory_operand(as_a<gasm *>(stmt));
 	tree p;
 
 	*ptr = NULL_TREE;

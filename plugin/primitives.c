@@ -202,27 +202,6 @@ static void add_helper_check(struct ua_fn *fn, gimple *stmt)
 	fn->prims[fn->nprims - 1].helper = h;
 }
 
-static bool is_memory_operand(tree op)
-{
-	const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
-
-	return strchr(c, 'm') != NULL;
-}
-
-/* Does this asm read or write user memory for an unsafe_* accessor? */
-static bool asm_has_memory_operand(gasm *stmt)
-{
-	unsigned i;
-
-	for (i = 0; i < gimple_asm_noutputs(stmt); i++)
-		if (is_memory_operand(gimple_asm_output_op(stmt, i)))
-			return true;
-	for (i = 0; i < gimple_asm_ninputs(stmt); i++)
-		if (is_memory_operand(gimple_asm_input_op(stmt, i)))
-			return true;
-	return false;
-}
-
 static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 			   const struct ua_name *n, const void *key)
 {
@@ -249,7 +228,7 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 
 static bool is_accessor_asm(gimple *stmt)
 {
-	return asm_has_memory_operand(as_a<gasm *>(stmt)) &&
+	return ua_asm_memory_operand(as_a<gasm *>(stmt)) &&
 	       chain_name(gimple_location(stmt), true, NULL);
 }
 
@@ -270,7 +249,7 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 	}
 	if (gimple_code(stmt) != GIMPLE_ASM)
 		return;
-	if (!asm_has_memory_operand(as_a<gasm *>(stmt)))
+	if (!ua_asm_memory_operand(as_a<gasm *>(stmt)))
 		return;
 	n = chain_name(gimple_location(stmt), true, &key);
 	if (n)

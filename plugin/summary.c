@@ -16,17 +16,6 @@
  */
 #include "uaccess_check.h"
 
-static struct ua_fn *callee_fn(gimple *call)
-{
-	tree decl = gimple_call_fndecl(call);
-	cgraph_node *node;
-
-	if (!decl)
-		return NULL;
-	node = cgraph_node::get(decl);
-	return node ? ua_fn_of(node) : NULL;
-}
-
 /* Collect the values @fn returns, each with the block it leaves from. */
 static void each_return(struct ua_fn *fn,
 			void (*cb)(struct ua_fn *, tree, basic_block, void *),
@@ -124,7 +113,7 @@ static void compute_returned_param(struct ua_fn *fn)
  */
 int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known)
 {
-	struct ua_fn *fn = callee_fn(call);
+	struct ua_fn *fn = ua_fn_of_call(call);
 
 	if (!fn)
 		return -1;
@@ -320,7 +309,7 @@ static void compute_check_summary(struct ua_fn *fn)
  */
 struct ua_fn *ua_check_helper(gimple *call)
 {
-	struct ua_fn *fn = callee_fn(call);
+	struct ua_fn *fn = ua_fn_of_call(call);
 
 	if (!fn)
 		return NULL;

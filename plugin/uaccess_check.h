@@ -159,6 +159,7 @@ bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
 const char *ua_root_text(const struct ua_ref *ref);
 int ua_parm_index(tree fndecl, tree parm);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr);
+tree ua_asm_memory_operand(gasm *stmt);
 
 /* guard.c */
 void ua_find_guards(struct ua_fn *fn);
@@ -171,6 +172,7 @@ void ua_check_region_ends(struct ua_fn *fn);
 
 /* unit.c */
 struct ua_fn *ua_fn_of(cgraph_node *node);
+struct ua_fn *ua_fn_of_call(gimple *call);
 void ua_fn_enter(struct ua_fn *fn);
 void ua_fn_leave(void);
 bool ua_callers_known(struct ua_fn *fn);

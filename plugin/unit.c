@@ -54,6 +54,15 @@ struct ua_fn *ua_fn_of(cgraph_node *node)
 	return fn;
 }
 
+/* The analysed body a call reaches, if the unit has it. */
+struct ua_fn *ua_fn_of_call(gimple *call)
+{
+	tree decl = gimple_call_fndecl(call);
+	cgraph_node *node = decl ? cgraph_node::get(decl) : NULL;
+
+	return node ? ua_fn_of(node) : NULL;
+}
+
 void ua_fn_enter(struct ua_fn *fn)
 {
 	push_cfun(fn->fun);
