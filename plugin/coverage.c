@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Coverage: is the memory an access touches validated by a check of the
- * same pointer that dominates it, for every byte it touches?
+ * Phase 3, queries: coverage.  Is the memory an access touches validated,
+ * on every path to it, by a check of the same pointer, for every byte?
  *
- * The checks of the access's own function are tried first.  A pointer
- * that arrives as a parameter with no check of it in the function is
- * handed to the call-chain search (callers.c), which asks the same
- * question at each call site with the offsets added up.
+ * The checks of the function that validate the same root are sorted by
+ * how well they cover the access (proven, unproven, range).  The access
+ * is proven when no path reaches it without passing a covering check
+ * (guard.c's ua_path_avoids: two begins on branches that join cover what
+ * follows), falls short (range, unproven) when every path passes some
+ * check of the pointer but not always a covering one, and otherwise has
+ * an unchecked path: a parameter's or a caller's cell's check is then
+ * asked of the callers (callchain.c), anything else is unchecked here.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
 
-static bool checks_pointer(const struct ua_prim *p)
+/* The check a primitive rests on: a helper's own access_ok(). */
+const struct ua_prim *ua_inner_check(const struct ua_prim *p)
 {
-	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
-	       p->kind == PRIM_MASK || p->kind == PRIM_HELPER;
+	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
 }
 
 /* The pointers a check validates, as roots. */
@@ -22,8 +26,8 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 {
 	tree lhs = gimple_call_lhs(p->stmt);
 
+	memset(out, 0, sizeof(*out));
 	if (p->kind == PRIM_MASK) {
-		memset(out, 0, sizeof(*out));
 		if (!lhs)
 			return;
 		out->n = 1;
@@ -33,24 +37,22 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 		return;
 	}
 	if (p->kind == PRIM_HELPER) {
-		ua_resolve(gimple_call_arg(p->stmt, p->helper->check_param), out);
+		ua_resolve(gimple_call_arg(p->stmt, p->helper->sum.check_param),
+			   out);
 		return;
 	}
-	if (gimple_call_num_args(p->stmt) < 1) {
-		memset(out, 0, sizeof(*out));
-		return;
-	}
-	ua_resolve(gimple_call_arg(p->stmt, 0), out);
+	if (gimple_call_num_args(p->stmt) >= 1)
+		ua_resolve(gimple_call_arg(p->stmt, 0), out);
 }
 
 /* The length a check validates, in its own function's terms. */
 tree ua_check_length(const struct ua_prim *p)
 {
-	if (p->kind == PRIM_HELPER)
-		return gimple_call_arg(p->helper->check_prim->stmt, 1);
-	if (p->kind == PRIM_MASK || gimple_call_num_args(p->stmt) < 2)
+	const struct ua_prim *inner = ua_inner_check(p);
+
+	if (inner->kind == PRIM_MASK || gimple_call_num_args(inner->stmt) < 2)
 		return NULL_TREE;
-	return gimple_call_arg(p->stmt, 1);
+	return gimple_call_arg(inner->stmt, 1);
 }
 
 static const struct ua_ref *matching_ref(const struct ua_refs *refs,
@@ -64,93 +66,439 @@ static const struct ua_ref *matching_ref(const struct ua_refs *refs,
 	return NULL;
 }
 
-/* How well does check @p, on the same root as @ref, cover the access? */
-static enum ua_class measure(const struct ua_prim *p, const struct ua_ref *cref,
-			     const struct ua_ref *ref, HOST_WIDE_INT size,
-			     struct ua_cover *out)
+/* A check of the same root, and how well it covers the access. */
+struct candidate {
+	const struct ua_prim *prim;
+	enum ua_class cls;
+	struct ua_ref cref;
+	HOST_WIDE_INT first, last, checked;
+};
+
+static void measure(struct candidate *c, const struct ua_ref *ref,
+		    HOST_WIDE_INT size)
 {
 	tree len;
 	HOST_WIDE_INT n;
 
-	if (p->kind == PRIM_MASK)
-		return UA_PROVEN;
-	len = ua_check_length(p);
+	c->cls = UA_UNPROVEN;
+	if (c->prim->kind == PRIM_MASK) {
+		c->cls = UA_PROVEN;
+		return;
+	}
+	len = ua_check_length(c->prim);
 	if (!len || TREE_CODE(len) != INTEGER_CST || !tree_fits_shwi_p(len) ||
-	    !cref->off_known || !ref->off_known || size < 0)
-		return UA_UNPROVEN;
+	    !c->cref.off_known || !ref->off_known || size < 0)
+		return;
 	n = tree_to_shwi(len);
-	if (ref->off >= cref->off && ref->off + size <= cref->off + n)
-		return UA_PROVEN;
-	out->first = ref->off - cref->off;
-	out->last = ref->off - cref->off + size - 1;
-	out->checked = n;
-	return UA_RANGE;
+	if (ref->off >= c->cref.off && ref->off + size <= c->cref.off + n) {
+		c->cls = UA_PROVEN;
+		return;
+	}
+	c->cls = UA_RANGE;
+	c->first = ref->off - c->cref.off;
+	c->last = ref->off - c->cref.off + size - 1;
+	c->checked = n;
 }
 
-static void consider(const struct ua_prim *p, struct ua_fn *fn,
-		     basic_block bb, gimple *stmt, const struct ua_ref *ref,
-		     HOST_WIDE_INT size, struct ua_cover *best)
-{
-	struct ua_refs crefs;
-	const struct ua_ref *cref;
-	struct ua_cover c;
-	bool dom;
+struct point {
+	struct ua_fn *fn;
+	basic_block bb;
+	gimple *stmt;
+	const struct ua_ref *ref;
+};
 
-	check_refs(p, &crefs);
-	cref = matching_ref(&crefs, ref);
-	dom = ua_prim_dominates(p, bb, stmt) ||
-	      (ref->via && ua_prim_dominates(p, ref->via, NULL));
-	if (!cref) {
-		if (dom && !best->other)
-			best->other = p;
+/* Can a path reach the point (through ref->via, if set) avoiding @cuts? */
+static bool escapes(const struct point *pt, const struct ua_prim *const *cuts,
+		    unsigned n)
+{
+	edge via = pt->ref->via;
+
+	if (via)
+		return ua_path_avoids(pt->fn, cuts, n, NULL, via->src, NULL) &&
+		       ua_path_avoids(pt->fn, cuts, n, via, pt->bb, pt->stmt);
+	return ua_path_avoids(pt->fn, cuts, n, NULL, pt->bb, pt->stmt);
+}
+
+static bool dominates_point(const struct ua_prim *p, const struct point *pt)
+{
+	return ua_prim_dominates(p, pt->bb, pt->stmt) ||
+	       (pt->ref->via && ua_prim_dominates(p, pt->ref->via->src, NULL));
+}
+
+struct checks {
+	unsigned n;
+	struct candidate *c;
+	const struct ua_prim **cuts;
+	const struct ua_prim *other;	/* dominating check of another root */
+};
+
+static void collect(const struct point *pt, HOST_WIDE_INT size,
+		    struct checks *out)
+{
+	struct ua_fn *fn = pt->fn;
+	unsigned i;
+
+	memset(out, 0, sizeof(*out));
+	out->c = XNEWVEC(struct candidate, fn->nprims + 1);
+	out->cuts = XNEWVEC(const struct ua_prim *, fn->nprims + 1);
+	for (i = 0; i < fn->nprims; i++) {
+		const struct ua_prim *p = &fn->prims[i];
+		struct ua_refs crefs;
+		const struct ua_ref *cref;
+		struct candidate *c;
+
+		if (!ua_prim_props[p->kind].checks)
+			continue;
+		check_refs(p, &crefs);
+		cref = matching_ref(&crefs, pt->ref);
+		if (!cref) {
+			if (!out->other && dominates_point(p, pt))
+				out->other = p;
+			continue;
+		}
+		c = &out->c[out->n++];
+		memset(c, 0, sizeof(*c));
+		c->prim = p;
+		c->cref = *cref;
+		measure(c, pt->ref, size);
+	}
+}
+
+/* Cuts of every candidate at least as good as @cls, but @skip. */
+static unsigned cuts_of(struct checks *k, enum ua_class cls,
+			const struct candidate *skip)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < k->n; i++)
+		if (&k->c[i] != skip && (k->c[i].cls == UA_PROVEN ||
+					 cls != UA_PROVEN))
+			k->cuts[n++] = k->c[i].prim;
+	return n;
+}
+
+static void proof_of(const struct point *pt, const struct candidate *c,
+		     struct ua_verdict *out)
+{
+	struct ua_proof p;
+
+	memset(&p, 0, sizeof(p));
+	p.cls = c->cls;
+	p.prim = c->prim;
+	p.prim_fn = pt->fn;
+	p.ref = *pt->ref;
+	ua_verdict_add_proof(out, &p);
+}
+
+/* Every path is checked: by covering checks, or some fall short. */
+static void judge_checked(const struct point *pt, struct checks *k,
+			  struct ua_verdict *out)
+{
+	const struct candidate *worst = NULL;
+	unsigned i;
+
+	/* the worst check some path relies on alone decides */
+	for (i = 0; i < k->n; i++) {
+		const struct candidate *c = &k->c[i];
+
+		if (c->cls == UA_PROVEN || (worst && c->cls <= worst->cls))
+			continue;
+		if (escapes(pt, k->cuts, cuts_of(k, UA_UNPROVEN, c)))
+			worst = c;
+	}
+	for (i = 0; i < k->n && !worst; i++)
+		if (k->c[i].cls != UA_PROVEN)
+			worst = &k->c[i];
+	for (i = 0; i < k->n; i++)
+		proof_of(pt, &k->c[i], out);
+	if (worst) {
+		struct ua_finding f;
+
+		memset(&f, 0, sizeof(f));
+		f.cls = worst->cls;
+		f.fn = pt->fn;
+		f.ref = *pt->ref;
+		f.prim = worst->prim;
+		f.first = worst->first;
+		f.last = worst->last;
+		f.checked = worst->checked;
+		ua_verdict_add_finding(out, &f);
+	}
+}
+
+static void unchecked_here(const struct point *pt, const struct checks *k,
+			   struct ua_verdict *out)
+{
+	struct ua_finding f;
+
+	memset(&f, 0, sizeof(f));
+	f.cls = UA_UNCHECKED;
+	f.fn = pt->fn;
+	f.ref = *pt->ref;
+	f.stray = k->n ? k->c[0].prim : NULL;
+	f.other = k->other;
+	ua_verdict_add_finding(out, &f);
+}
+
+struct cover_q {
+	const struct ua_ref *ref;	/* in the callee */
+	HOST_WIDE_INT size;
+	int idx;			/* the parameter asked about */
+	bool cell;			/* a cell at @coff behind it */
+	HOST_WIDE_INT coff;
+};
+
+static void ask_param(struct ua_fn *caller, gimple *call, struct ua_fn *callee,
+		      const void *question, int depth, struct ua_verdict *out);
+static bool ask_cell(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
+		     const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
+		     struct ua_verdict *out);
+
+/*
+ * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes (-1: not
+ * known).  The caller has entered @fn.
+ */
+void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
+		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
+		 struct ua_verdict *out)
+{
+	struct point pt = { fn, bb, stmt, ref };
+	struct checks k;
+	unsigned n;
+	HOST_WIDE_INT coff;
+	tree parm;
+
+	collect(&pt, size, &k);
+	n = cuts_of(&k, UA_PROVEN, NULL);
+	if (n && !escapes(&pt, k.cuts, n)) {
+		unsigned i;
+
+		for (i = 0; i < k.n; i++)
+			if (k.c[i].cls == UA_PROVEN)
+				proof_of(&pt, &k.c[i], out);
+	} else if (k.n && !escapes(&pt, k.cuts, cuts_of(&k, UA_UNPROVEN, NULL))) {
+		judge_checked(&pt, &k, out);
+	} else if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
+		struct cover_q q = { ref, size,
+				     ua_parm_index(fn->node->decl, ref->root),
+				     false, 0 };
+
+		if (q.idx < 0)
+			unchecked_here(&pt, &k, out);
+		else
+			ua_ask_callers(fn, ref, depth, ask_param, &q, out);
+	} else if (!(ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
+		     ask_cell(fn, parm, coff, ref, size, depth, out))) {
+		unchecked_here(&pt, &k, out);
+	}
+	free(k.c);
+	free(k.cuts);
+}
+
+/* Judge what the caller passes for the parameter, with offsets added. */
+static void ask_param(struct ua_fn *caller, gimple *call, struct ua_fn *callee,
+		      const void *question, int depth, struct ua_verdict *out)
+{
+	const struct cover_q *q = (const struct cover_q *)question;
+	struct ua_refs refs;
+	unsigned i;
+
+	(void)callee;
+	if ((unsigned)q->idx >= gimple_call_num_args(call)) {
+		out->cls = MAX(out->cls, UA_UNPROVEN);
 		return;
 	}
-	if (!dom) {
-		if (!best->stray)
-			best->stray = p;
-		return;
+	ua_resolve(gimple_call_arg(call, q->idx), &refs);
+	if (refs.overflow || !refs.n)
+		out->cls = MAX(out->cls, UA_UNPROVEN);
+	for (i = 0; i < refs.n; i++) {
+		struct ua_ref up = refs.ref[i];
+
+		up.off += q->ref->off;
+		up.off_known &= q->ref->off_known;
+		ua_cover_at(caller, gimple_bb(call), call, &up, q->size, depth,
+			    out);
 	}
-	memset(&c, 0, sizeof(c));
-	c.cls = measure(p, cref, ref, size, &c);
-	c.check = p;
-	c.check_fn = fn;
-	if (!best->check || c.cls < best->cls) {
-		c.other = best->other;
-		c.stray = best->stray;
-		*best = c;
+}
+
+struct cell_values {
+	struct ua_refs refs;
+	bool advanced;		/* callees or stores move it along */
+	bool unknown;
+};
+
+static void add_value(struct cell_values *v, const struct ua_ref *r)
+{
+	if (v->refs.n == UA_MAX_REFS)
+		v->unknown = true;
+	else
+		v->refs.ref[v->refs.n++] = *r;
+}
+
+static bool is_decl_ref(tree t, tree decl)
+{
+	return t == decl || (TREE_CODE(t) == MEM_REF &&
+			     TREE_CODE(TREE_OPERAND(t, 0)) == ADDR_EXPR &&
+			     TREE_OPERAND(TREE_OPERAND(t, 0), 0) == decl &&
+			     integer_zerop(TREE_OPERAND(t, 1)));
+}
+
+static void store_value(struct cell_values *v, tree decl, tree rhs)
+{
+	struct ua_refs refs;
+	unsigned i;
+
+	ua_resolve(rhs, &refs);
+	v->unknown |= refs.overflow || !refs.n;
+	for (i = 0; i < refs.n; i++) {
+		if (refs.ref[i].kind == ROOT_LOAD &&
+		    is_decl_ref(refs.ref[i].root, decl))
+			v->advanced = true;
+		else
+			add_value(v, &refs.ref[i]);
+	}
+}
+
+static void call_passing(struct cell_values *v, gimple *call, tree decl)
+{
+	unsigned j;
+
+	for (j = 0; j < gimple_call_num_args(call); j++) {
+		tree a = gimple_call_arg(call, j);
+		struct ua_fn *callee;
+
+		if (TREE_CODE(a) != ADDR_EXPR || TREE_OPERAND(a, 0) != decl)
+			continue;
+		callee = ua_fn_of_call(call);
+		if (callee && ua_stores_back(callee, j))
+			v->advanced = true;
+		else
+			v->unknown = true;
 	}
 }
 
 /*
- * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes.  The caller
- * has entered @fn.
+ * What can variable @decl of @caller hold?  Its incoming value if it is a
+ * parameter, whatever the function stores into it, and what callees that
+ * get its address store back (only the pointer moved along, or unknown).
  */
-void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
-		 const struct ua_ref *ref, HOST_WIDE_INT size,
-		 struct ua_access *acc, int depth, struct ua_cover *out)
+static void decl_values(struct ua_fn *caller, tree decl, struct cell_values *v)
 {
-	HOST_WIDE_INT coff;
-	tree parm;
+	basic_block bb;
+
+	if (TREE_CODE(decl) == PARM_DECL) {
+		struct ua_ref r;
+
+		memset(&r, 0, sizeof(r));
+		r.kind = ROOT_PARM;
+		r.root = decl;
+		r.off_known = true;
+		add_value(v, &r);
+	}
+	FOR_EACH_BB_FN(bb, caller->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (gimple_assign_single_p(stmt) && gimple_vdef(stmt) &&
+			    is_decl_ref(gimple_assign_lhs(stmt), decl))
+				store_value(v, decl, gimple_assign_rhs1(stmt));
+			else if (is_gimple_call(stmt))
+				call_passing(v, stmt, decl);
+		}
+	}
+	v->unknown |= !v->refs.n;
+}
+
+/* The values the cell passed as argument @idx of @call can hold. */
+static void cell_values_at(struct ua_fn *caller, gimple *call, int idx,
+			   HOST_WIDE_INT coff, struct cell_values *v)
+{
+	struct ua_refs refs;
+	tree decl;
 	unsigned i;
 
-	memset(out, 0, sizeof(*out));
-	out->ref = *ref;
-	out->fn = fn;
-	for (i = 0; i < fn->nprims; i++)
-		if (checks_pointer(&fn->prims[i]))
-			consider(&fn->prims[i], fn, bb, stmt, ref, size, out);
-	if (out->check) {
-		out->ref = *ref;
-		out->fn = fn;
+	memset(v, 0, sizeof(*v));
+	if ((unsigned)idx >= gimple_call_num_args(call)) {
+		v->unknown = true;
 		return;
 	}
-	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
-		ua_cover_via_callers(fn, ref, size, acc, depth, out);
+	ua_resolve(gimple_call_arg(call, idx), &refs);
+	if (refs.n != 1 || refs.ref[0].kind != ROOT_VALUE ||
+	    TREE_CODE(refs.ref[0].root) != ADDR_EXPR ||
+	    refs.ref[0].off + coff != 0) {
+		v->unknown = true;
 		return;
 	}
-	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
-	    ua_cover_cell_via_callers(fn, parm, coff, ref, size, acc, depth,
-				      out))
+	decl = TREE_OPERAND(refs.ref[0].root, 0);
+	if (!DECL_P(decl)) {
+		v->unknown = true;
 		return;
-	out->cls = UA_UNCHECKED;
+	}
+	decl_values(caller, decl, v);
+	if (v->advanced)
+		for (i = 0; i < v->refs.n; i++)
+			v->refs.ref[i].off_known = false;
+}
+
+/* Can every call site tell what the cell holds? */
+static bool cells_known(struct ua_fn *fn, int idx, HOST_WIDE_INT coff)
+{
+	cgraph_edge *e;
+	bool known = true;
+
+	for (e = fn->node->callers; e && known; e = e->next_caller) {
+		struct ua_fn *caller = ua_fn_of(e->caller);
+		struct cell_values v;
+
+		if (!caller || caller->busy || !e->call_stmt)
+			return false;
+		ua_fn_enter(caller);
+		cell_values_at(caller, e->call_stmt, idx, coff, &v);
+		ua_fn_leave();
+		known = !v.unknown;
+	}
+	return known;
+}
+
+static void ask_cell_at(struct ua_fn *caller, gimple *call,
+			struct ua_fn *callee, const void *question, int depth,
+			struct ua_verdict *out)
+{
+	const struct cover_q *q = (const struct cover_q *)question;
+	struct cell_values v;
+	unsigned i;
+
+	(void)callee;
+	cell_values_at(caller, call, q->idx, q->coff, &v);
+	for (i = 0; i < v.refs.n; i++) {
+		struct ua_ref up = v.refs.ref[i];
+
+		up.off += q->ref->off;
+		up.off_known &= q->ref->off_known;
+		up.via = NULL;
+		ua_cover_at(caller, gimple_bb(call), call, &up, q->size, depth,
+			    out);
+	}
+}
+
+/*
+ * A pointer loaded through parameter @parm is followed into the callers
+ * only when every caller passes the address of a variable whose values
+ * are known; otherwise it stays what a loaded value is, a root, and the
+ * function returns false.
+ */
+static bool ask_cell(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
+		     const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
+		     struct ua_verdict *out)
+{
+	struct cover_q q = { ref, size, ua_parm_index(fn->node->decl, parm),
+			     true, coff };
+
+	if (!ua_callers_known(fn) || !fn->node->callers || q.idx < 0 ||
+	    depth >= UA_MAX_CHAIN || !cells_known(fn, q.idx, coff))
+		return false;
+	ua_ask_callers(fn, ref, depth, ask_cell_at, &q, out);
+	return true;
 }

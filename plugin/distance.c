@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Distance: how far an access is from the check that makes it safe.
+ * Phase 4, output: distance, how far an access is from the check that
+ * makes it safe.
  *
  * "The access_ok() check is quite a distance away" (the epoll review that
  * started this project).  Two shapes are reported:
@@ -15,6 +16,9 @@
  *
  * The notes give the check as written, every call of the chain from the
  * checking function down, and the distance in calls and source lines.
+ * The check, the region and the chain of one diagnostic come from one
+ * proof, that is from one path of the caller walk: a helper called from
+ * two regions gets one diagnostic per region, each with its own check.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
@@ -22,11 +26,6 @@
 static bool unchecked_begin(const struct ua_prim *p)
 {
 	return p->kind == PRIM_STAC && !startswith(p->name, "masked_");
-}
-
-static const char *name_of(struct ua_fn *fn)
-{
-	return lang_hooks.decl_printable_name(fn->node->decl, 0);
 }
 
 static int line_of(location_t loc)
@@ -48,34 +47,37 @@ static void chain_notes(struct ua_diag *d, const struct ua_chain *chain)
 	for (i = 0; i < chain->n; i++)
 		ua_note(d, ua_user_location(gimple_location(chain->call[i])),
 			"call %u of %u: %s() calls %s()", i + 1, chain->n,
-			name_of(chain->caller[i]), name_of(chain->callee[i]));
+			ua_fn_name(chain->caller[i]), ua_fn_name(chain->callee[i]));
 }
 
-static void check_note(struct ua_diag *d, const struct ua_cover *c)
+static void check_note(struct ua_diag *d, const struct ua_proof *c)
 {
-	char *text = ua_source_call(c->check->loc);
+	char *text = ua_source_call(c->prim->loc);
 
-	if (c->check->kind == PRIM_HELPER) {
-		char *inner = ua_source_call(c->check->helper->check_prim->loc);
+	if (c->prim->kind == PRIM_HELPER) {
+		const struct ua_prim *inner = ua_inner_check(c->prim);
+		char *itext = ua_source_call(inner->loc);
 
-		ua_note(d, c->check->helper->check_prim->loc,
-			"checked by %s(): %s", name_of(c->check->helper), inner);
-		ua_note(d, c->check->loc, "whose result is tested here: %s",
+		ua_note(d, inner->loc, "checked by %s(): %s",
+			ua_fn_name(c->prim->helper), itext);
+		ua_note(d, c->prim->loc, "whose result is tested here: %s",
 			text);
-		free(inner);
+		free(itext);
 	} else {
-		ua_note(d, c->check->loc, "checked here: %s", text);
+		ua_note(d, c->prim->loc, "checked here: %s", text);
 	}
 	free(text);
 }
 
-static void distance_note(struct ua_diag *d, location_t check, location_t at,
-			  unsigned calls)
+/* @from is the check, or the begin of a region that checks nothing. */
+static void distance_note(struct ua_diag *d, const struct ua_prim *from,
+			  location_t at, unsigned calls)
 {
-	if (same_file(check, at))
-		ua_note(d, at, "distance: %u call%s, %d source lines from the check to this access",
+	if (same_file(from->loc, at))
+		ua_note(d, at, "distance: %u call%s, %d source lines from the %s to this access",
 			calls, calls == 1 ? "" : "s",
-			abs(line_of(at) - line_of(check)));
+			abs(line_of(at) - line_of(from->loc)),
+			ua_prim_props[from->kind].checks ? "check" : "begin");
 	else
 		ua_note(d, at, "distance: %u call%s, in another file", calls,
 			calls == 1 ? "" : "s");
@@ -83,12 +85,10 @@ static void distance_note(struct ua_diag *d, location_t check, location_t at,
 
 /* Say what is proven about the bytes, and what is not. */
 static void coverage_note(struct ua_diag *d, location_t at,
-			  const struct ua_cover *c)
+			  const struct ua_proof *c)
 {
-	const struct ua_prim *inner = c->check->kind == PRIM_HELPER ?
-				      c->check->helper->check_prim : c->check;
-	char *text = ua_source_call(inner->loc);
-	tree len = ua_check_length(c->check);
+	char *text = ua_source_call(ua_inner_check(c->prim)->loc);
+	tree len = ua_check_length(c->prim);
 
 	if (c->cls == UA_PROVEN)
 		ua_note(d, at, "the check covers the bytes accessed here");
@@ -104,19 +104,36 @@ static void coverage_note(struct ua_diag *d, location_t at,
 	free(text);
 }
 
+/* A coverage requirement of @acc, if any (the check is not in the unit). */
+static const struct ua_requirement *cover_requirement(struct ua_access *acc)
+{
+	unsigned i;
+
+	for (i = 0; i < acc->cover->nreqs; i++)
+		if (!acc->cover->req[i].region)
+			return &acc->cover->req[i];
+	return NULL;
+}
+
 /* The access of @list whose check is farthest away (or missing). */
-static struct ua_access *farthest(struct ua_access **list, unsigned n)
+static struct ua_access *farthest(struct ua_access **list, unsigned n,
+				  const struct ua_proof **proof)
 {
 	struct ua_access *best = NULL;
 	unsigned i;
 
+	*proof = NULL;
 	for (i = 0; i < n; i++) {
-		const struct ua_cover *c = list[i]->cover;
+		const struct ua_proof *p = ua_farthest_proof(list[i]->cover);
 
-		if (c->requirement)
+		if (cover_requirement(list[i])) {
+			*proof = NULL;
 			return list[i];
-		if (c->check && (!best || c->chain.n > best->cover->chain.n))
+		}
+		if (p && (!*proof || p->chain.n > (*proof)->chain.n)) {
 			best = list[i];
+			*proof = p;
+		}
 	}
 	return best;
 }
@@ -144,140 +161,193 @@ static int compare_loc(const void *pa, const void *pb)
 	return xa.column < xb.column ? -1 : xa.column > xb.column;
 }
 
+static void report_requirement(struct ua_fn *fn, const struct ua_prim *b,
+			       struct ua_access **list, unsigned n,
+			       const struct ua_requirement *r)
+{
+	struct ua_diag *d;
+
+	d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
+		      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s', %s",
+		      b->name, ua_root_text(&r->ref), ua_fn_name(r->fn),
+		      ua_unseen_callers(r->fn));
+	ua_note(d, b->loc, "region opened here");
+	list_accesses(d, list, n, list[0]);
+}
+
 static void report_unchecked_begin(struct ua_fn *fn, const struct ua_prim *b,
 				   struct ua_access **list, unsigned n)
 {
-	struct ua_access *far = farthest(list, n);
-	struct ua_access *first = list[0];
-	const struct ua_cover *c;
+	const struct ua_proof *c;
+	struct ua_access *far = farthest(list, n, &c);
 	struct ua_diag *d;
 	int lines;
 
 	if (!far)
 		return;		/* unchecked: reported as such */
-	c = far->cover;
-	if (c->requirement) {
-		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
-			      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s', %s",
-			      b->name, ua_root_text(&c->ref), name_of(c->fn),
-			      ua_unseen_callers(c->fn));
-		ua_note(d, b->loc, "region opened here");
-		list_accesses(d, list, n, first);
+	if (!c) {
+		report_requirement(fn, b, list, n, cover_requirement(far));
 		return;
 	}
-	lines = line_of(b->loc) - line_of(c->check->loc);
-	if (!c->chain.n && same_file(b->loc, c->check->loc) &&
+	lines = line_of(b->loc) - line_of(c->prim->loc);
+	if (!c->chain.n && same_file(b->loc, c->prim->loc) &&
 	    lines <= ua_opts.distance_lines)
 		return;
-	if (c->chain.n && c->check->kind == PRIM_HELPER)
-		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
+	if (c->chain.n && c->prim->kind == PRIM_HELPER)
+		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
 			      "%s() opens a region whose access_ok() is in %s(), called by %s(), %u call%s up",
-			      b->name, name_of(c->check->helper),
-			      name_of(c->check_fn), c->chain.n,
+			      b->name, ua_fn_name(c->prim->helper),
+			      ua_fn_name(c->prim_fn), c->chain.n,
 			      c->chain.n == 1 ? "" : "s");
 	else if (c->chain.n)
-		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
+		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
 			      "%s() opens a region whose access_ok() is in %s(), %u call%s up",
-			      b->name, name_of(c->check_fn), c->chain.n,
+			      b->name, ua_fn_name(c->prim_fn), c->chain.n,
 			      c->chain.n == 1 ? "" : "s");
 	else
-		d = ua_report(first->loc, UA_DISTANCE, fn->node->decl,
+		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
 			      "%s() opens a region whose access_ok() is %d lines above it",
 			      b->name, lines);
 	check_note(d, c);
 	chain_notes(d, &c->chain);
 	ua_note(d, b->loc, "region opened here");
-	distance_note(d, c->check->loc, far->loc, c->chain.n);
+	distance_note(d, c->prim, far->loc, c->chain.n);
 	coverage_note(d, far->loc, c);
-	list_accesses(d, list, n, first);
-}
-
-static unsigned accesses_in(struct ua_fn *fn, uint64_t token_bits,
-			    const struct ua_prim *opener, bool by_region,
-			    struct ua_access **list)
-{
-	unsigned i, n = 0;
-
-	for (i = 0; i < fn->naccesses; i++) {
-		struct ua_access *a = &fn->accesses[i];
-
-		if (!a->cover || !a->region)
-			continue;
-		if (by_region ? a->region->opener == opener &&
-				a->region->chain.n > 0 :
-				(ua_region_at(fn, a->asms[0]) & token_bits) != 0)
-			list[n++] = a;
-	}
-	qsort(list, n, sizeof(*list), compare_loc);
-	return n;
+	list_accesses(d, list, n, list[0]);
 }
 
 static void unchecked_begins(struct ua_fn *fn, struct ua_access **list)
 {
-	unsigned i, n;
+	unsigned i, j, n;
 
 	for (i = 0; i < fn->nprims; i++) {
 		const struct ua_prim *b = &fn->prims[i];
 
 		if (!unchecked_begin(b) || b->token < 0)
 			continue;
-		n = accesses_in(fn, RS_TOKEN(b->token), NULL, false, list);
+		n = 0;
+		for (j = 0; j < fn->naccesses; j++)
+			if (ua_region_at(fn, fn->accesses[j].asms[0]) &
+			    RS_TOKEN(b->token))
+				list[n++] = &fn->accesses[j];
+		qsort(list, n, sizeof(*list), compare_loc);
 		if (n)
 			report_unchecked_begin(fn, b, list, n);
 	}
 }
 
-static void report_caller_region(struct ua_fn *fn, struct ua_access **list,
-				 unsigned n)
+/* Is @tail the last calls of @chain (the same path, maybe longer)? */
+static bool chain_ends_with(const struct ua_chain *chain,
+			    const struct ua_chain *tail)
 {
-	const struct ua_region *r = list[0]->region;
-	char *text = ua_source_call(r->opener->loc);
+	unsigned i, skip;
+
+	if (tail->n > chain->n)
+		return false;
+	skip = chain->n - tail->n;
+	for (i = 0; i < tail->n; i++)
+		if (chain->call[skip + i] != tail->call[i])
+			return false;
+	return true;
+}
+
+static bool same_region(const struct ua_proof *a, const struct ua_proof *b)
+{
+	return a->prim == b->prim && a->chain.n == b->chain.n &&
+	       chain_ends_with(&a->chain, &b->chain);
+}
+
+static bool holds_region(struct ua_access *acc, const struct ua_proof *r)
+{
+	unsigned i;
+
+	for (i = 0; i < acc->region->nproofs; i++)
+		if (same_region(&acc->region->proof[i], r))
+			return true;
+	return false;
+}
+
+/* The check of @acc found on the path that opened @r. */
+static const struct ua_proof *check_on_path(struct ua_access *acc,
+					    const struct ua_proof *r)
+{
+	const struct ua_proof *best = NULL;
+	unsigned i;
+
+	for (i = 0; i < acc->cover->nproofs; i++) {
+		const struct ua_proof *c = &acc->cover->proof[i];
+
+		if (chain_ends_with(&c->chain, &r->chain) &&
+		    (!best || c->chain.n > best->chain.n))
+			best = c;
+	}
+	return best;
+}
+
+static void report_caller_region(struct ua_fn *fn, const struct ua_proof *r,
+				 struct ua_access **list, unsigned n)
+{
+	const struct ua_proof *c = check_on_path(list[0], r);
+	char *text = ua_source_call(r->prim->loc);
 	struct ua_diag *d;
 
 	d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
 		      "%s() runs in a region opened %u call%s up, by %s in %s()",
 		      list[0]->name, r->chain.n, r->chain.n == 1 ? "" : "s",
-		      text, name_of(r->opener_fn));
+		      text, ua_fn_name(r->prim_fn));
 	free(text);
-	ua_note(d, r->opener->loc, "region opened here");
+	ua_note(d, r->prim->loc, "region opened here");
 	chain_notes(d, &r->chain);
-	if (list[0]->cover->check)
-		check_note(d, list[0]->cover);
-	distance_note(d, r->opener->loc, list[0]->loc, r->chain.n);
+	if (c)
+		check_note(d, c);
+	distance_note(d, r->prim, list[0]->loc, r->chain.n);
 	list_accesses(d, list, n, list[0]);
 }
 
-/* Helpers whose region is a caller's: one diagnostic per opener. */
+/* Helpers whose region is a caller's: one diagnostic per caller region. */
 static void caller_regions(struct ua_fn *fn, struct ua_access **list)
 {
-	unsigned i, j, n;
+	unsigned i, j, k, n;
 
 	for (i = 0; i < fn->naccesses; i++) {
-		const struct ua_region *r = fn->accesses[i].region;
-		bool seen = false;
+		const struct ua_verdict *v = fn->accesses[i].region;
 
-		if (!r || !r->opener || !r->chain.n ||
-		    ua_opts.level < (r->chain.n >= 2 ? 1 : 2))
-			continue;
-		for (j = 0; j < i; j++)
-			seen |= fn->accesses[j].region &&
-				fn->accesses[j].region->opener == r->opener &&
-				fn->accesses[j].region->chain.n > 0;
-		if (seen)
-			continue;
-		n = accesses_in(fn, 0, r->opener, true, list);
-		report_caller_region(fn, list, n);
+		for (k = 0; k < v->nproofs; k++) {
+			const struct ua_proof *r = &v->proof[k];
+			bool seen = false;
+
+			if (!r->chain.n ||
+			    ua_opts.level < (r->chain.n >= 2 ? 1 : 2))
+				continue;
+			for (j = 0; j < i && !seen; j++)
+				seen = holds_region(&fn->accesses[j], r);
+			if (seen)
+				continue;
+			n = 0;
+			for (j = 0; j < fn->naccesses; j++)
+				if (holds_region(&fn->accesses[j], r))
+					list[n++] = &fn->accesses[j];
+			qsort(list, n, sizeof(*list), compare_loc);
+			report_caller_region(fn, r, list, n);
+		}
 	}
 }
 
-void ua_distance_fn(struct ua_fn *fn)
+void ua_distance_unit(void)
 {
-	struct ua_access **list;
+	unsigned i;
 
-	if (ua_opts.level < 1 || !fn->naccesses)
+	if (ua_opts.level < 1)
 		return;
-	list = XNEWVEC(struct ua_access *, fn->naccesses);
-	unchecked_begins(fn, list);
-	caller_regions(fn, list);
-	free(list);
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+		struct ua_access **list;
+
+		if (!fn->naccesses)
+			continue;
+		list = XNEWVEC(struct ua_access *, fn->naccesses);
+		unchecked_begins(fn, list);
+		caller_regions(fn, list);
+		free(list);
+	}
 }

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Per-unit facts: a JSON file with the unit's accesses, checks, regions,
- * the calls that pass pointers out of accessor functions, and every
- * requirement left on a function's parameters (what a caller in another
- * unit has to provide).  The cross-unit merge in the driver reads them.
+ * Phase 4, output: per-unit facts, a JSON file with the unit's accesses,
+ * checks, regions, the calls that pass pointers to other units' functions,
+ * and every requirement left on a function's parameters (what a caller in
+ * another unit has to provide).  The cross-unit merge in the driver reads
+ * them.  This file only serialises the verdicts of the queries.
  *
  * Records are built as strings and sorted before writing, so the same
- * unit always gives the same bytes whatever order GCC walks it in.  The
- * schema is docs/facts.md.
+ * unit always gives the same bytes whatever order GCC walks it in: one
+ * record per accessor and primitive as written (identical ones, such as
+ * three stores of one macro line, stay three); requirements are a set.
+ * The schema is docs/facts.md.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
@@ -25,11 +28,6 @@ struct rec {
 
 static struct rec *recs[F_KINDS];
 static unsigned nrecs[F_KINDS];
-
-static bool enabled(void)
-{
-	return ua_opts.facts_dir != NULL;
-}
 
 /* Append @s to @buf as a JSON string. */
 static void json_str(struct obstack *ob, const char *s)
@@ -95,7 +93,7 @@ static void json_loc(struct obstack *ob, location_t loc)
 	json_int(ob, "column", diagnostic_converted_column(global_dc, x), true);
 }
 
-static const char *fn_name(struct ua_fn *fn)
+static const char *symbol(struct ua_fn *fn)
 {
 	return IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn->node->decl));
 }
@@ -109,7 +107,7 @@ static void add(int kind, struct obstack *ob)
 	obstack_1grow(ob, 0);
 	text = xstrdup((char *)obstack_finish(ob));
 	obstack_free(ob, NULL);
-	for (i = 0; i < nrecs[kind]; i++)
+	for (i = 0; kind == F_REQUIREMENT && i < nrecs[kind]; i++)
 		if (!strcmp(recs[kind][i].text, text)) {
 			free(text);
 			return;
@@ -138,8 +136,8 @@ static void json_chain(struct obstack *ob, const struct ua_chain *chain)
 	obstack_1grow(ob, '[');
 	for (i = 0; i < chain->n; i++) {
 		obstack_grow(ob, i ? ", {" : "{", i ? 3 : 1);
-		json_kv(ob, "caller", fn_name(chain->caller[i]), true);
-		json_kv(ob, "callee", fn_name(chain->callee[i]), false);
+		json_kv(ob, "caller", symbol(chain->caller[i]), true);
+		json_kv(ob, "callee", symbol(chain->callee[i]), false);
 		json_loc(ob, ua_user_location(gimple_location(chain->call[i])));
 		obstack_1grow(ob, '}');
 	}
@@ -147,93 +145,91 @@ static void json_chain(struct obstack *ob, const struct ua_chain *chain)
 }
 
 /* How a pointer was judged: the verdict, the check and its chain. */
-static void json_check(struct obstack *ob, const struct ua_cover *c)
+static void json_check(struct obstack *ob, const struct ua_verdict *v)
 {
-	char *text = c->check ? ua_source_call(c->check->loc) : NULL;
+	const struct ua_proof *p = ua_farthest_proof(v);
+	char *text = p ? ua_source_call(p->prim->loc) : NULL;
+	struct ua_chain none;
 
+	none.n = 0;
 	obstack_1grow(ob, '{');
-	json_kv(ob, "verdict", ua_class_name(c->cls), true);
+	json_kv(ob, "verdict", ua_class_name(v->cls), true);
 	json_key(ob, "requirement", false);
-	json_bool(ob, c->requirement);
-	json_kv(ob, "primitive", c->check ? c->check->name : NULL, false);
+	json_bool(ob, v->nreqs > 0);
+	json_kv(ob, "primitive", p ? p->prim->name : NULL, false);
 	json_kv(ob, "text", text, false);
-	if (c->check) {
-		json_kv(ob, "function", fn_name(c->check_fn), false);
-		json_loc(ob, c->check->loc);
+	if (p) {
+		json_kv(ob, "function", symbol(p->prim_fn), false);
+		json_loc(ob, p->prim->loc);
 	}
-	json_int(ob, "calls", c->chain.n, true);
-	json_chain(ob, &c->chain);
+	json_int(ob, "calls", p ? p->chain.n : 0, true);
+	json_chain(ob, p ? &p->chain : &none);
 	obstack_1grow(ob, '}');
 	free(text);
 }
 
-static void json_region(struct obstack *ob, const struct ua_region *r)
+static void json_region(struct obstack *ob, const struct ua_verdict *v)
 {
-	if (!r || !r->opener) {
+	const struct ua_proof *p = ua_farthest_proof(v);
+
+	if (!p) {
 		obstack_grow(ob, "null", 4);
 		return;
 	}
 	obstack_1grow(ob, '{');
-	json_kv(ob, "primitive", r->opener->name, true);
+	json_kv(ob, "primitive", p->prim->name, true);
 	json_key(ob, "checks", false);
-	json_bool(ob, r->opener->kind == PRIM_BEGIN);
-	json_kv(ob, "function", fn_name(r->opener_fn), false);
-	json_loc(ob, r->opener->loc);
-	json_int(ob, "calls", r->chain.n, true);
+	json_bool(ob, ua_prim_props[p->prim->kind].checks);
+	json_kv(ob, "function", symbol(p->prim_fn), false);
+	json_loc(ob, p->prim->loc);
+	json_int(ob, "calls", p->chain.n, true);
 	obstack_1grow(ob, '}');
 }
 
-void ua_facts_access(struct ua_access *acc)
+static void access_record(struct ua_access *acc)
 {
 	struct obstack ob;
 
-	if (!enabled())
-		return;
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
-	json_kv(&ob, "function", fn_name(acc->fn), true);
+	json_kv(&ob, "function", symbol(acc->fn), true);
 	json_loc(&ob, acc->loc);
 	json_kv(&ob, "accessor", acc->name, false);
 	json_kv(&ob, "mode", ua_mode_text(acc->mode), false);
-	json_kv(&ob, "verdict", ua_class_name(acc->verdict), false);
+	json_kv(&ob, "verdict",
+		ua_class_name(MAX(acc->cover->cls, acc->region->cls)), false);
 	json_key(&ob, "via_callers", false);
-	json_bool(&ob, acc->via_callers);
+	json_bool(&ob, acc->cover->via_callers || acc->region->via_callers);
 	json_key(&ob, "check", false);
-	if (acc->cover)
-		json_check(&ob, acc->cover);
-	else
-		obstack_grow(&ob, "null", 4);
+	json_check(&ob, acc->cover);
 	json_key(&ob, "region", false);
 	json_region(&ob, acc->region);
 	add(F_ACCESS, &ob);
 }
 
-static void prim_record(struct ua_fn *fn, struct ua_prim *p, int kind)
+static void prim_record(struct ua_fn *fn, const struct ua_prim *p, int kind)
 {
-	bool checks = p->kind != PRIM_STAC && p->kind != PRIM_CLAC;
 	struct obstack ob;
 
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
-	json_kv(&ob, "function", fn_name(fn), true);
+	json_kv(&ob, "function", symbol(fn), true);
 	json_loc(&ob, p->loc);
 	json_kv(&ob, "primitive", p->name, false);
 	json_kv(&ob, "mode", ua_mode_text(p->mode), false);
 	json_key(&ob, "checks", false);
-	obstack_grow(&ob, checks ? "true" : "false", checks ? 4 : 5);
+	json_bool(&ob, ua_prim_props[p->kind].checks);
 	add(kind, &ob);
 }
 
-/* A checking begin is both a check and a region. */
-void ua_facts_prim(struct ua_fn *fn, struct ua_prim *p)
+/* A checking begin is both a check and a region; helpers are neither. */
+static void prim_records(struct ua_fn *fn, const struct ua_prim *p)
 {
-	if (!enabled())
+	if (p->kind == PRIM_HELPER)
 		return;
-	if (p->kind == PRIM_ACCESS_OK || p->kind == PRIM_MASK ||
-	    p->kind == PRIM_BEGIN)
+	if (ua_prim_props[p->kind].checks)
 		prim_record(fn, p, F_CHECK);
-	if (p->kind == PRIM_BEGIN || p->kind == PRIM_STAC ||
-	    p->kind == PRIM_CLAC)
+	if (ua_prim_props[p->kind].opens || p->kind == PRIM_CLAC)
 		prim_record(fn, p, F_REGION);
 }
 
@@ -244,35 +240,14 @@ static const char *root_kind(enum ua_root_kind k)
 	return names[k];
 }
 
-/* Is this a call whose callee's requirements another unit may hold? */
-static bool public_callee(tree callee)
+static void json_arg(struct obstack *ob, struct ua_fn *fn,
+		     const struct ua_call_facts *cf, unsigned i)
 {
-	cgraph_node *node = cgraph_node::get(callee);
-
-	if (!DECL_NAME(callee) || fndecl_built_in_p(callee) ||
-	    ua_is_primitive_body(callee))
-		return false;
-	return TREE_PUBLIC(callee) || !node || !node->has_gimple_body_p();
-}
-
-static const char *region_at_call(struct ua_fn *fn, gimple *call)
-{
-	uint64_t s = ua_region_at(fn, call);
-
-	if ((s & RS_CLOSED) ||
-	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn))))
-		return "closed";
-	return s & RS_ENTRY ? "caller" : "open";
-}
-
-static void json_arg(struct obstack *ob, struct ua_fn *fn, gimple *call,
-		     unsigned i, const struct ua_ref *ref)
-{
-	struct ua_cover c;
+	const struct ua_ref *ref = &cf->ref[i];
 	char num[16];
 
 	json_key(ob, "index", true);
-	snprintf(num, sizeof(num), "%u", i);
+	snprintf(num, sizeof(num), "%u", cf->index[i]);
 	obstack_grow(ob, num, strlen(num));
 	json_kv(ob, "pointer", ua_root_text(ref), false);
 	json_kv(ob, "root", root_kind(ref->kind), false);
@@ -281,11 +256,8 @@ static void json_arg(struct obstack *ob, struct ua_fn *fn, gimple *call,
 		 ua_parm_index(fn->node->decl, ref->root) : 0,
 		 ref->kind == ROOT_PARM);
 	json_int(ob, "offset", ref->off, ref->off_known);
-	ua_quiet = true;
-	ua_cover_at(fn, gimple_bb(call), call, ref, -1, NULL, 0, &c);
-	ua_quiet = false;
 	json_key(ob, "check", false);
-	json_check(ob, &c);
+	json_check(ob, cf->check[i]);
 }
 
 /*
@@ -293,71 +265,74 @@ static void json_arg(struct obstack *ob, struct ua_fn *fn, gimple *call,
  * argument is checked at the call: the cross-unit merge matches these
  * against the callee's requirements.
  */
-void ua_facts_call(struct ua_fn *fn, gimple *call)
+static void call_record(struct ua_fn *fn, const struct ua_call_facts *cf)
 {
-	tree callee = gimple_call_fndecl(call);
 	struct obstack ob;
 	unsigned i;
-	bool any = false;
 
-	if (!enabled() || !callee || !public_callee(callee))
-		return;
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
-	json_kv(&ob, "caller", fn_name(fn), true);
+	json_kv(&ob, "caller", symbol(fn), true);
 	json_kv(&ob, "callee",
-		IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)), false);
-	json_loc(&ob, ua_user_location(gimple_location(call)));
-	json_kv(&ob, "region", region_at_call(fn, call), false);
+		IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(cf->callee)), false);
+	json_loc(&ob, ua_user_location(gimple_location(cf->call)));
+	json_kv(&ob, "region", cf->region, false);
 	json_key(&ob, "args", false);
 	obstack_1grow(&ob, '[');
-	for (i = 0; i < gimple_call_num_args(call); i++) {
-		tree arg = gimple_call_arg(call, i);
-		struct ua_refs refs;
-
-		if (!POINTER_TYPE_P(TREE_TYPE(arg)))
-			continue;
-		ua_resolve(arg, &refs);
-		if (refs.n != 1 || refs.overflow)
-			continue;
-		obstack_grow(&ob, any ? ", {" : "{", any ? 3 : 1);
-		any = true;
-		json_arg(&ob, fn, call, i, &refs.ref[0]);
+	for (i = 0; i < cf->nargs; i++) {
+		obstack_grow(&ob, i ? ", {" : "{", i ? 3 : 1);
+		json_arg(&ob, fn, cf, i);
 		obstack_1grow(&ob, '}');
 	}
 	obstack_1grow(&ob, ']');
-	if (any)
-		add(F_CALL, &ob);
-	else
-		obstack_free(&ob, NULL);
+	add(F_CALL, &ob);
 }
 
-void ua_facts_requirement(struct ua_fn *fn, tree parm,
-			  struct ua_access *acc, const struct ua_ref *ref,
-			  const char *needs)
+static void requirement_record(const struct ua_requirement *r,
+			       struct ua_access *acc)
 {
+	struct ua_fn *fn = r->fn;
+	tree parm = r->region ? NULL_TREE : r->ref.root;
 	struct obstack ob;
 
-	if (!enabled() || ua_quiet)
-		return;
 	gcc_obstack_init(&ob);
 	obstack_1grow(&ob, '{');
-	json_kv(&ob, "function", fn_name(fn), true);
+	json_kv(&ob, "function", symbol(fn), true);
 	json_key(&ob, "global", false);
 	json_bool(&ob, TREE_PUBLIC(fn->node->decl));
-	json_kv(&ob, "needs", needs, false);
+	json_kv(&ob, "needs", r->region ? "region" : "check", false);
 	json_int(&ob, "param_index",
 		 parm ? ua_parm_index(fn->node->decl, parm) : 0, parm != NULL);
 	json_kv(&ob, "param", parm && DECL_NAME(parm) ?
 		IDENTIFIER_POINTER(DECL_NAME(parm)) : NULL, false);
-	json_int(&ob, "offset", ref ? ref->off : 0, ref && ref->off_known);
+	json_int(&ob, "offset", r->region ? 0 : r->ref.off,
+		 !r->region && r->ref.off_known);
 	json_kv(&ob, "accessor", acc->name, false);
 	json_key(&ob, "access", false);
 	obstack_1grow(&ob, '{');
-	json_kv(&ob, "function", fn_name(acc->fn), true);
+	json_kv(&ob, "function", symbol(acc->fn), true);
 	json_loc(&ob, acc->loc);
 	obstack_1grow(&ob, '}');
 	add(F_REQUIREMENT, &ob);
+}
+
+static void fn_records(struct ua_fn *fn)
+{
+	unsigned i, j;
+
+	for (i = 0; i < fn->nprims; i++)
+		prim_records(fn, &fn->prims[i]);
+	for (i = 0; i < fn->ncalls; i++)
+		call_record(fn, &fn->calls[i]);
+	for (i = 0; i < fn->naccesses; i++) {
+		struct ua_access *acc = &fn->accesses[i];
+
+		access_record(acc);
+		for (j = 0; j < acc->cover->nreqs; j++)
+			requirement_record(&acc->cover->req[j], acc);
+		for (j = 0; j < acc->region->nreqs; j++)
+			requirement_record(&acc->region->req[j], acc);
+	}
 }
 
 static int compare_recs(const void *a, const void *b)
@@ -418,11 +393,16 @@ static void reset(void)
 /* Write DIR/<unit>.json; units with nothing to say write nothing. */
 void ua_facts_write(const char *unit)
 {
+	unsigned i;
 	char *path;
 	FILE *f;
 
-	if (!enabled() || (!nrecs[F_ACCESS] && !nrecs[F_CHECK] &&
-			   !nrecs[F_REGION] && !nrecs[F_CALL])) {
+	if (!ua_opts.facts_dir)
+		return;
+	for (i = 0; i < ua_unit_count(); i++)
+		fn_records(ua_unit_fn(i));
+	if (!nrecs[F_ACCESS] && !nrecs[F_CHECK] && !nrecs[F_REGION] &&
+	    !nrecs[F_CALL]) {
 		reset();
 		return;
 	}

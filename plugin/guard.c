@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Guards: which edge of the CFG a check's success takes, and what it
- * dominates.
+ * Phase 1, local analysis: guards.  Which edge of the CFG a check's
+ * success takes; and, for the queries, what a check dominates and whether
+ * a path to a point can avoid every check of a pointer.
  *
  * access_ok() and the checking begins return a truth value that reaches a
  * GIMPLE_COND through negations, conversions and __builtin_expect (the
@@ -73,23 +74,24 @@ static edge success_edge(tree val, bool neg, int depth)
 	return found;
 }
 
+/* The success edge of a tested primitive (phase 1; phase 2 for helpers). */
+void ua_find_guard(struct ua_prim *p)
+{
+	tree lhs = gimple_call_lhs(p->stmt);
+
+	if (!ua_prim_props[p->kind].tested || !lhs)
+		return;
+	/* a helper returning 0 on success succeeds when "false" */
+	p->ok_edge = success_edge(lhs, p->helper &&
+				  p->helper->sum.check_success_zero, 0);
+}
+
 void ua_find_guards(struct ua_fn *fn)
 {
 	unsigned i;
 
-	for (i = 0; i < fn->nprims; i++) {
-		struct ua_prim *p = &fn->prims[i];
-		tree lhs;
-
-		if (p->kind != PRIM_ACCESS_OK && p->kind != PRIM_BEGIN &&
-		    p->kind != PRIM_HELPER)
-			continue;
-		lhs = gimple_call_lhs(p->stmt);
-		/* a helper returning 0 on success succeeds when "false" */
-		if (lhs)
-			p->ok_edge = success_edge(lhs, p->helper &&
-						  p->helper->check_success_zero, 0);
-	}
+	for (i = 0; i < fn->nprims; i++)
+		ua_find_guard(&fn->prims[i]);
 }
 
 /*
@@ -122,16 +124,87 @@ static bool stmt_before(gimple *a, gimple *b)
 
 /*
  * Does primitive @p validate what is used at @stmt in @bb (or, with a
- * NULL @stmt, at the end of @bb)?  The caller has entered p's function.
+ * NULL @stmt, at the end of @bb) on its own?  The caller has entered p's
+ * function.
  */
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt)
 {
 	basic_block pbb = gimple_bb(p->stmt);
 
-	if (p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
-	    p->kind == PRIM_HELPER)
+	if (ua_prim_props[p->kind].tested)
 		return p->ok_edge && edge_dominates(p->ok_edge, bb);
 	if (pbb == bb)
 		return !stmt || stmt_before(p->stmt, stmt);
 	return dominated_by_p(CDI_DOMINATORS, bb, pbb);
+}
+
+static bool is_cut_edge(const struct ua_prim *const *cuts, unsigned n, edge e)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (ua_prim_props[cuts[i]->kind].tested && cuts[i]->ok_edge == e)
+			return true;
+	return false;
+}
+
+/* The first untested cut (a masked begin) in @bb before @upto, if any. */
+static bool cut_in_block(const struct ua_prim *const *cuts, unsigned n,
+			 basic_block bb, gimple *upto)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		const struct ua_prim *p = cuts[i];
+
+		if (ua_prim_props[p->kind].tested || gimple_bb(p->stmt) != bb)
+			continue;
+		if (!upto || stmt_before(p->stmt, upto))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Coverage is an all-paths property: is there a path from @from (its
+ * destination's start; the function's entry when NULL) to @stmt in @bb
+ * (NULL: the end of @bb) that passes none of @cuts?  A tested check cuts
+ * its success edge, a masked begin its own statement.  No such path means
+ * every path is validated, also when no single check dominates (two
+ * begins on branches that join).
+ */
+bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
+		    unsigned ncuts, edge from, basic_block bb, gimple *stmt)
+{
+	auto_vec<basic_block> work;
+	auto_sbitmap seen(last_basic_block_for_fn(fn->fun));
+	basic_block start;
+	bool found = false;
+
+	if (from && is_cut_edge(cuts, ncuts, from))
+		return false;
+	start = from ? from->dest : ENTRY_BLOCK_PTR_FOR_FN(fn->fun);
+	bitmap_clear(seen);
+	bitmap_set_bit(seen, start->index);
+	work.safe_push(start);
+	while (!work.is_empty() && !found) {
+		basic_block b = work.pop();
+		edge e;
+		edge_iterator ei;
+
+		if (b == bb) {
+			found = !cut_in_block(cuts, ncuts, b, stmt);
+			continue;
+		}
+		if (cut_in_block(cuts, ncuts, b, NULL))
+			continue;
+		FOR_EACH_EDGE(e, ei, b->succs) {
+			if (is_cut_edge(cuts, ncuts, e) ||
+			    bitmap_bit_p(seen, e->dest->index))
+				continue;
+			bitmap_set_bit(seen, e->dest->index);
+			work.safe_push(e->dest);
+		}
+	}
+	return found;
 }

@@ -1,223 +1,119 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Classification: one verdict per accessor as written, and the words of
- * each diagnostic.
+ * Phase 4, output: which findings are said, and where.
  *
- * An accessor may expand to several asm statements (unsafe_copy_to_user
- * is a loop per word size); each is judged and the worst verdict stands
- * for the source call.  Coverage (unchecked, range, unproven) and region
- * (region, mode) are independent questions, so one access can earn one
- * diagnostic of each.  The same words serve the access and the call site
- * that caused it.
+ * Coverage (unchecked, range, unproven) and region (region, mode) are
+ * independent questions, so one access can earn one diagnostic of each.
+ * A finding a caller decided is said at its call site, once per call and
+ * class whatever the accessors behind it; the access itself then says
+ * nothing more.  A finding decided in the access's own function is said
+ * at the access, once per class.  unproven is said only at level 2, and
+ * only where nothing worse was found.  The counts of the verbose summary
+ * come from the same verdicts.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
 
-/* Why the callers of @fn could not be asked. */
-const char *ua_unseen_callers(struct ua_fn *fn)
+typedef void (*say_fn)(const struct ua_finding *f, struct ua_access *acc);
+
+struct said {
+	gimple *call;
+	const struct ua_access *acc;	/* for findings at the access */
+	enum ua_class cls;
+	say_fn question;		/* coverage or region */
+};
+
+static vec<struct said> said;
+
+/* True the first time (call or access, class, question) is said. */
+static bool first_time(const struct ua_finding *f, const struct ua_access *acc,
+		       say_fn question)
 {
-	if (fn->node->address_taken && !TREE_PUBLIC(fn->node->decl))
-		return "which is called through a function pointer: not followed";
-	if (fn->node->callers)
-		return "which is global: its callers in other units are not seen here";
-	return "none of which is in this unit";
-}
-
-static const char *pointer_text(const struct ua_cover *c)
-{
-	return ua_root_text(&c->ref);
-}
-
-static void cover_notes(struct ua_diag *d, location_t loc,
-			struct ua_access *acc, const struct ua_cover *c,
-			const char *callee)
-{
-	if (callee)
-		ua_note(d, acc->loc, "accessed here");
-	if (c->cls == UA_RANGE || (c->cls == UA_UNPROVEN && c->check)) {
-		ua_note(d, c->check->loc, "checked here");
-		return;
-	}
-	if (c->cls != UA_UNCHECKED)
-		return;
-	if (c->stray)
-		ua_note(d, c->stray->loc,
-			"this check of the pointer does not cover every path to the access");
-	else if (c->other)
-		ua_note(d, c->other->loc, "this check validates a different pointer");
-	else
-		ua_note(d, loc, "no check of '%s' was found", pointer_text(c));
-}
-
-void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
-		     const struct ua_cover *c, const char *callee)
-{
-	struct ua_diag *d = NULL;
-	const char *p;
-
-	if (ua_quiet)
-		return;
-	p = pointer_text(c);
-	if (c->cls == UA_UNCHECKED && callee)
-		d = ua_report(loc, c->cls, fndecl,
-			      "call to '%s' passes '%s' to %s() without validating it on every path",
-			      callee, p, acc->name);
-	else if (c->cls == UA_UNCHECKED)
-		d = ua_report(loc, c->cls, fndecl,
-			      "%s() on '%s' is not validated by access_ok() or a checking begin on every path",
-			      acc->name, p);
-	else if (c->cls == UA_RANGE && callee)
-		d = ua_report(loc, c->cls, fndecl,
-			      "call to '%s' passes '%s' to %s(), which accesses bytes "
-			      HOST_WIDE_INT_PRINT_DEC ".." HOST_WIDE_INT_PRINT_DEC
-			      " of it, beyond the " HOST_WIDE_INT_PRINT_DEC
-			      " bytes checked",
-			      callee, p, acc->name, c->first, c->last, c->checked);
-	else if (c->cls == UA_RANGE)
-		d = ua_report(loc, c->cls, fndecl,
-			      "%s() accesses bytes " HOST_WIDE_INT_PRINT_DEC ".."
-			      HOST_WIDE_INT_PRINT_DEC " of '%s', beyond the "
-			      HOST_WIDE_INT_PRINT_DEC " bytes checked",
-			      acc->name, c->first, c->last, p, c->checked);
-	else if (c->cls == UA_UNPROVEN && c->requirement)
-		d = ua_report(loc, c->cls, fndecl,
-			      "%s() on '%s' relies on a check in the callers of '%s', %s",
-			      acc->name, p,
-			      lang_hooks.decl_printable_name(c->fn->node->decl, 0),
-			      ua_unseen_callers(c->fn));
-	else if (c->cls == UA_UNPROVEN)
-		d = ua_report(loc, c->cls, fndecl,
-			      "%s() on '%s' is not proven to stay within the checked range",
-			      acc->name, p);
-	if (d)
-		cover_notes(d, loc, acc, c, callee);
-}
-
-static const char *mode_words(enum ua_mode m)
-{
-	switch (m) {
-	case UA_MODE_READ:
-		return "reads";
-	case UA_MODE_WRITE:
-		return "writes";
-	default:
-		return "reads and writes";
-	}
-}
-
-static const char *opened_for(enum ua_mode m)
-{
-	return m == UA_MODE_READ ? "reading" : "writing";
-}
-
-void ua_report_region(location_t loc, tree fndecl, struct ua_access *acc,
-		      const struct ua_region *r, const char *callee)
-{
-	struct ua_diag *d = NULL;
-
-	if (ua_quiet)
-		return;
-	if (r->cls == UA_REGION && callee)
-		d = ua_report(loc, r->cls, fndecl,
-			      "call to '%s' reaches %s() outside an open user-access region",
-			      callee, acc->name);
-	else if (r->cls == UA_REGION)
-		d = ua_report(loc, r->cls, fndecl,
-			      "%s() is outside an open user-access region on some path",
-			      acc->name);
-	else if (r->cls == UA_MODE && callee)
-		d = ua_report(loc, r->cls, fndecl,
-			      "call to '%s' reaches %s(), which %s in a region opened for %s",
-			      callee, acc->name, mode_words(acc->mode),
-			      opened_for(r->opener->mode));
-	else if (r->cls == UA_MODE)
-		d = ua_report(loc, r->cls, fndecl,
-			      "%s() %s in a region opened for %s", acc->name,
-			      mode_words(acc->mode), opened_for(r->opener->mode));
-	else if (r->cls == UA_UNPROVEN && r->requirement)
-		d = ua_report(loc, r->cls, fndecl,
-			      "%s() relies on a user-access region opened by the callers of '%s', %s",
-			      acc->name,
-			      lang_hooks.decl_printable_name(acc->fn->node->decl, 0),
-			      ua_unseen_callers(acc->fn));
-	if (!d)
-		return;
-	if (callee)
-		ua_note(d, acc->loc, "accessed here");
-	if (r->cls == UA_MODE)
-		ua_note(d, r->opener->loc, "region opened here");
-}
-
-static void judge_asm(struct ua_access *acc, gimple *stmt,
-		      struct ua_cover *worst_c, struct ua_region *worst_r)
-{
-	struct ua_fn *fn = acc->fn;
-	struct ua_refs refs;
-	struct ua_region r;
-	HOST_WIDE_INT size;
-	tree ptr;
+	struct said s = { f->call, f->call ? NULL : acc, f->cls, question };
 	unsigned i;
 
-	size = ua_access_size(stmt, &ptr);
-	if (!ptr) {
-		worst_c->cls = MAX(worst_c->cls, UA_UNPROVEN);
-		return;
-	}
-	ua_resolve(ptr, &refs);
-	if (refs.overflow)
-		worst_c->cls = MAX(worst_c->cls, UA_UNPROVEN);
-	for (i = 0; i < refs.n; i++) {
-		struct ua_cover c;
-
-		ua_cover_at(fn, gimple_bb(stmt), stmt, &refs.ref[i], size, acc,
-			    0, &c);
-		if (c.cls > worst_c->cls || !worst_c->fn ||
-		    (c.cls == worst_c->cls && c.chain.n > worst_c->chain.n))
-			*worst_c = c;
-	}
-	ua_region_ok_at(fn, stmt, acc, 0, &r);
-	if (r.cls > worst_r->cls || (r.cls == worst_r->cls && !worst_r->opener))
-		*worst_r = r;
-	worst_r->via_callers |= r.via_callers;
+	for (i = 0; i < said.length(); i++)
+		if (said[i].call == s.call && said[i].acc == s.acc &&
+		    said[i].cls == s.cls && said[i].question == s.question)
+			return false;
+	said.safe_push(s);
+	return true;
 }
 
-struct ua_counts ua_counts;
-
-void ua_judge_access(struct ua_access *acc)
+/* The unproven finding to say: a requirement first, then a known check. */
+static const struct ua_finding *soft_finding(const struct ua_verdict *v)
 {
-	struct ua_cover c;
-	struct ua_region r;
+	const struct ua_finding *best = NULL;
 	unsigned i;
-	bool reported = false;
 
-	memset(&c, 0, sizeof(c));
-	memset(&r, 0, sizeof(r));
-	for (i = 0; i < acc->nasm; i++)
-		judge_asm(acc, acc->asms[i], &c, &r);
-	if (c.cls >= UA_RANGE || (c.cls == UA_UNPROVEN && ua_opts.level >= 2)) {
-		if (!c.reported)
-			ua_report_cover(acc->loc, acc->fn->node->decl, acc, &c, NULL);
-		reported = c.cls != UA_UNPROVEN;
+	for (i = 0; i < v->nfindings; i++) {
+		const struct ua_finding *f = &v->finding[i];
+
+		if (f->cls != UA_UNPROVEN)
+			continue;
+		if (!best || (f->requirement && !best->requirement) ||
+		    (f->prim && !best->prim && !best->requirement))
+			best = f;
 	}
-	if (r.cls >= UA_REGION || (r.cls == UA_UNPROVEN && ua_opts.level >= 2)) {
-		if (!r.reported)
-			ua_report_region(acc->loc, acc->fn->node->decl, acc, &r, NULL);
-		reported |= r.cls != UA_UNPROVEN;
+	return best;
+}
+
+/* Say what @v holds for @acc; true when an error was found. */
+static bool say_verdict(struct ua_access *acc, const struct ua_verdict *v,
+			say_fn say, bool soft_needs_requirement)
+{
+	const struct ua_finding *soft;
+	bool error = false;
+	unsigned i;
+
+	for (i = 0; i < v->nfindings; i++) {
+		const struct ua_finding *f = &v->finding[i];
+
+		if (!UA_IS_ERROR(f->cls))
+			continue;
+		error = true;
+		if (first_time(f, acc, say))
+			say(f, acc);
 	}
-	acc->verdict = MAX(c.cls, r.cls);
-	acc->via_callers = c.via_callers || r.via_callers;
-	acc->cover = XNEW(struct ua_cover);
-	*acc->cover = c;
-	acc->region = XNEW(struct ua_region);
-	*acc->region = r;
-	ua_counts.accesses++;
+	if (error || ua_opts.level < 2)
+		return error;
+	soft = soft_finding(v);
+	if (soft && (soft->requirement || !soft_needs_requirement) &&
+	    first_time(soft, acc, say))
+		say(soft, acc);
+	return false;
+}
+
+static void judge_access(struct ua_access *acc, struct ua_counts *counts)
+{
+	bool reported;
+	enum ua_class cls = MAX(acc->cover->cls, acc->region->cls);
+
+	reported = say_verdict(acc, acc->cover, ua_say_cover, false);
+	reported |= say_verdict(acc, acc->region, ua_say_region, true);
+	counts->accesses++;
 	if (reported)
-		ua_counts.reported++;
-	else if (acc->verdict == UA_UNPROVEN)
-		ua_counts.unproven++;
-	else if (acc->via_callers)
-		ua_counts.callers++;
+		counts->reported++;
+	else if (cls == UA_UNPROVEN)
+		counts->unproven++;
+	else if (acc->cover->via_callers || acc->region->via_callers)
+		counts->callers++;
 	else
-		ua_counts.proven++;
-	ua_facts_access(acc);
+		counts->proven++;
+}
+
+void ua_judge_unit(struct ua_counts *counts)
+{
+	unsigned i, j;
+
+	memset(counts, 0, sizeof(*counts));
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		for (j = 0; j < fn->nfindings; j++)
+			ua_say_fn_finding(fn, &fn->findings[j]);
+		for (j = 0; j < fn->naccesses; j++)
+			judge_access(&fn->accesses[j], counts);
+	}
+	said.release();
 }

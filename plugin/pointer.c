@@ -10,6 +10,10 @@
  * PHI carries a loop); PHIs that join different roots give one answer per
  * argument, each remembering the edge it came through, so that a check on
  * one branch can validate the pointer of that branch only.
+ *
+ * A helper that returns its argument passes the pointer on; that comes
+ * from its summary (summary.c), which the walk reads and never computes,
+ * so the walk is the same in every phase that asks.
  */
 #include "uaccess_check.h"
 
@@ -205,7 +209,7 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 		looped |= sub.looped;
 		for (j = 0; j < one.n; j++) {
 			if (!one.ref[j].via)
-				one.ref[j].via = gimple_phi_arg_edge(phi, i)->src;
+				one.ref[j].via = gimple_phi_arg_edge(phi, i);
 			if (args.n < UA_MAX_REFS)
 				args.ref[args.n++] = one.ref[j];
 			else
@@ -234,7 +238,7 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 	}
 }
 
-static bool is_load(gimple *def)
+bool ua_is_load(gimple *def)
 {
 	tree rhs;
 
@@ -250,7 +254,7 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 	enum tree_code code = gimple_assign_rhs_code(def);
 	tree rhs1 = gimple_assign_rhs1(def);
 
-	if (is_load(def)) {
+	if (ua_is_load(def)) {
 		root_here(w, ROOT_LOAD, rhs1,
 			  canonical_vuse(gimple_vuse(def), rhs1), &at);
 		return;
@@ -402,114 +406,6 @@ bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b)
 	return a->root == b->root;
 }
 
-/* Members of anonymous unions and structs read as the outer struct's. */
-static tree strip_anonymous(tree t)
-{
-	while (TREE_CODE(t) == COMPONENT_REF && !DECL_NAME(TREE_OPERAND(t, 1)))
-		t = TREE_OPERAND(t, 0);
-	return t;
-}
-
-/* An unnamed pointer computed as base + run-time offset? */
-static bool indexed(tree t)
-{
-	gimple *def;
-
-	if (TREE_CODE(t) != SSA_NAME || SSA_NAME_VAR(t))
-		return false;
-	def = SSA_NAME_DEF_STMT(t);
-	return is_gimple_assign(def) &&
-	       gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
-	       TREE_CODE(gimple_assign_rhs2(def)) != INTEGER_CST;
-}
-
-/* Print an SSA name as the variable the programmer wrote. */
-static void print_source(pretty_printer *pp, tree t)
-{
-	if (TREE_CODE(t) == SSA_NAME && SSA_NAME_VAR(t) &&
-	    DECL_NAME(SSA_NAME_VAR(t)) && !DECL_ARTIFICIAL(SSA_NAME_VAR(t))) {
-		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(SSA_NAME_VAR(t))));
-		return;
-	}
-	if (TREE_CODE(t) == SSA_NAME) {
-		gimple *def = SSA_NAME_DEF_STMT(t);
-
-		if (is_gimple_assign(def) &&
-		    (gimple_assign_rhs_code(def) == SSA_NAME ||
-		     CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) ||
-		     is_load(def))) {
-			print_source(pp, gimple_assign_rhs1(def));
-			return;
-		}
-		if (is_gimple_call(def) && gimple_call_fndecl(def)) {
-			pp_string(pp, lang_hooks.decl_printable_name(
-					      gimple_call_fndecl(def), 0));
-			pp_string(pp, "()");
-			return;
-		}
-		pp_string(pp, "the pointer");
-		return;
-	}
-	if (TREE_CODE(t) == COMPONENT_REF) {
-		tree base = strip_anonymous(TREE_OPERAND(t, 0));
-
-		if (!DECL_NAME(TREE_OPERAND(t, 1))) {
-			print_source(pp, base);
-			return;
-		}
-		if (TREE_CODE(base) == MEM_REF &&
-		    integer_zerop(TREE_OPERAND(base, 1)) &&
-		    indexed(TREE_OPERAND(base, 0))) {
-			/* p + i * size, then ->member: p[...].member */
-			print_source(pp, gimple_assign_rhs1(
-				     SSA_NAME_DEF_STMT(TREE_OPERAND(base, 0))));
-			pp_string(pp, "[...].");
-		} else if (TREE_CODE(base) == MEM_REF &&
-			   integer_zerop(TREE_OPERAND(base, 1))) {
-			print_source(pp, TREE_OPERAND(base, 0));
-			pp_string(pp, "->");
-		} else {
-			print_source(pp, base);
-			pp_string(pp, ".");
-		}
-		print_source(pp, TREE_OPERAND(t, 1));
-		return;
-	}
-	if (TREE_CODE(t) == ARRAY_REF) {
-		tree idx = TREE_OPERAND(t, 1);
-
-		print_source(pp, TREE_OPERAND(t, 0));
-		pp_string(pp, "[");
-		if (TREE_CODE(idx) == INTEGER_CST)
-			pp_wide_integer(pp, tree_to_shwi(idx));
-		else
-			print_source(pp, idx);
-		pp_string(pp, "]");
-		return;
-	}
-	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
-		pp_string(pp, "*");
-		print_source(pp, TREE_OPERAND(t, 0));
-		return;
-	}
-	if (DECL_P(t) && DECL_NAME(t)) {
-		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(t)));
-		return;
-	}
-	pp_string(pp, "the pointer");
-}
-
-/* The root as the programmer would name it; valid until the next call. */
-const char *ua_root_text(const struct ua_ref *ref)
-{
-	static char buf[256];
-	pretty_printer pp;
-
-	print_source(&pp, ref->root);
-	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
-	return buf;
-}
-
 int ua_parm_index(tree fndecl, tree parm)
 {
 	tree p;
@@ -519,64 +415,4 @@ int ua_parm_index(tree fndecl, tree parm)
 		if (p == parm)
 			return i;
 	return -1;
-}
-
-static bool is_large_struct(tree type)
-{
-	tree name = TYPE_NAME(type);
-
-	if (name && TREE_CODE(name) == TYPE_DECL)
-		name = DECL_NAME(name);
-	return name && TREE_CODE(name) == IDENTIFIER_NODE &&
-	       !strcmp(IDENTIFIER_POINTER(name), "__large_struct");
-}
-
-static HOST_WIDE_INT type_bytes(tree type)
-{
-	if (!type || VOID_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
-	    !tree_fits_shwi_p(TYPE_SIZE_UNIT(type)))
-		return -1;
-	return tree_to_shwi(TYPE_SIZE_UNIT(type));
-}
-
-/* The "m" operand of an asm: what an accessor reads or writes. */
-tree ua_asm_memory_operand(gasm *stmt)
-{
-	unsigned i;
-
-	for (i = 0; i < gimple_asm_noutputs(stmt); i++) {
-		tree op = gimple_asm_output_op(stmt, i);
-
-		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
-			return TREE_VALUE(op);
-	}
-	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
-		tree op = gimple_asm_input_op(stmt, i);
-
-		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
-			return TREE_VALUE(op);
-	}
-	return NULL_TREE;
-}
-
-/*
- * The pointer an accessor asm touches and how many bytes.  The memory
- * operand of put/get is a dummy large struct, so the size comes from the
- * pointer's own type.
- */
-HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr)
-{
-	tree mem = ua_asm_memory_operand(as_a<gasm *>(stmt));
-	tree p;
-
-	*ptr = NULL_TREE;
-	if (!mem || TREE_CODE(mem) != MEM_REF)
-		return -1;
-	p = TREE_OPERAND(mem, 0);
-	*ptr = p;
-	if (!is_large_struct(TREE_TYPE(mem)))
-		return type_bytes(TREE_TYPE(mem));
-	if (!POINTER_TYPE_P(TREE_TYPE(p)))
-		return -1;
-	return type_bytes(TREE_TYPE(TREE_TYPE(p)));
 }

@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Function summaries: what a helper in the unit does with a pointer, so
+ * Phase 2, summaries: what a helper in the unit does with a pointer, so
  * that the chain from a check to an access can go through it.
  *
  *  - returned parameter: the helper returns one of its parameters, maybe
  *    advanced, or NULL (epoll_put_uevent() returns uevent + 1);
  *  - stores back: the helper stores into *param only values derived from
  *    what *param held (ep_deliver_event() does *uevents = next);
- *  - check helper: every successful return of the helper is dominated by
- *    an access_ok() of one parameter (7.x ep_check_params()), so a caller
+ *  - check helper: every return of the helper that may be success (a
+ *    success constant, or a value it cannot classify) is dominated by an
+ *    access_ok() of one parameter (7.x ep_check_params()), so a caller
  *    that tests the result has checked its argument.
  *
- * Each is computed once per function, on first use; a function met again
- * while its own summary is being computed (recursion) gets none.
+ * They are computed over the whole unit before any query, callees first
+ * (unit.c's postorder), from bodies whose local analysis is complete.
+ * Inside a call cycle the returned-parameter summaries start from "none"
+ * and are recomputed until nothing changes; a cycle that does not settle
+ * keeps none.  A check summary rests only on the function's own
+ * access_ok() calls, so a check helper that is part of a cycle is still a
+ * check.  Last, every call of a check helper becomes a check primitive of
+ * its caller, with its success edge.
  */
 #include "uaccess_check.h"
 
@@ -90,21 +97,31 @@ static void note_return(struct ua_fn *fn, tree val, basic_block bb, void *data)
 	}
 }
 
-static void compute_returned_param(struct ua_fn *fn)
+/* Returns true when the summary changed. */
+static bool compute_returned_param(struct ua_fn *fn)
 {
+	struct ua_summary *sum = &fn->sum;
 	struct ret_walk r;
+	int param = -1;
+	HOST_WIDE_INT off = 0;
+	bool off_known = false;
 
 	memset(&r, 0, sizeof(r));
 	r.ok = true;
 	r.param = -1;
-	ua_fn_enter(fn);
 	each_return(fn, note_return, &r);
-	ua_fn_leave();
 	if (r.ok && r.any) {
-		fn->ret_param = r.param;
-		fn->ret_off = r.off;
-		fn->ret_off_known = r.off_known;
+		param = r.param;
+		off = r.off;
+		off_known = r.off_known;
 	}
+	if (param == sum->ret_param && off == sum->ret_off &&
+	    off_known == sum->ret_off_known)
+		return false;
+	sum->ret_param = param;
+	sum->ret_off = off;
+	sum->ret_off_known = off_known;
+	return true;
 }
 
 /*
@@ -115,19 +132,12 @@ int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known)
 {
 	struct ua_fn *fn = ua_fn_of_call(call);
 
-	if (!fn)
+	if (!fn || fn->sum.ret_param < 0 ||
+	    (unsigned)fn->sum.ret_param >= gimple_call_num_args(call))
 		return -1;
-	if (!fn->ret_done) {
-		fn->ret_done = true;
-		fn->ret_param = -1;
-		compute_returned_param(fn);
-	}
-	if (fn->ret_param < 0 ||
-	    (unsigned)fn->ret_param >= gimple_call_num_args(call))
-		return -1;
-	*off = fn->ret_off;
-	*off_known = fn->ret_off_known;
-	return fn->ret_param;
+	*off = fn->sum.ret_off;
+	*off_known = fn->sum.ret_off_known;
+	return fn->sum.ret_param;
 }
 
 /* Is @ref a load through parameter @j of @fn, at byte offset 0? */
@@ -170,24 +180,33 @@ static bool stores_through(struct ua_fn *fn, gimple *stmt, int j)
 	return loads_cell(fn, &cell, j);
 }
 
-static bool compute_stores_back(struct ua_fn *fn, int j)
+static bool stores_back_ok(struct ua_fn *fn, int j)
 {
 	basic_block bb;
-	bool ok = true;
 
-	ua_fn_enter(fn);
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;
 
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi) && ok; gsi_next(&gsi)) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
-			if (stores_through(fn, stmt, j))
-				ok = store_keeps_cell(fn, stmt, j);
+			if (stores_through(fn, stmt, j) &&
+			    !store_keeps_cell(fn, stmt, j))
+				return false;
 		}
 	}
-	ua_fn_leave();
-	return ok;
+	return true;
+}
+
+static void compute_stores_back(struct ua_fn *fn)
+{
+	tree parm;
+	int j = 0;
+
+	for (parm = DECL_ARGUMENTS(fn->node->decl); parm && j < 32;
+	     parm = DECL_CHAIN(parm), j++)
+		if (POINTER_TYPE_P(TREE_TYPE(parm)) && stores_back_ok(fn, j))
+			fn->sum.stores_back |= (uint32_t)1 << j;
 }
 
 /*
@@ -196,17 +215,7 @@ static bool compute_stores_back(struct ua_fn *fn, int j)
  */
 bool ua_stores_back(struct ua_fn *fn, int j)
 {
-	uint32_t bit;
-
-	if (j < 0 || j >= 32)
-		return false;
-	bit = (uint32_t)1 << j;
-	if (!(fn->sb_done & bit)) {
-		fn->sb_done |= bit;
-		if (compute_stores_back(fn, j))
-			fn->sb_ok |= bit;
-	}
-	return fn->sb_ok & bit;
+	return j >= 0 && j < 32 && (fn->sum.stores_back & ((uint32_t)1 << j));
 }
 
 struct check_walk {
@@ -267,11 +276,8 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 	int param = -1;
 
 	val = constant_of(val);
-	if (TREE_CODE(val) != INTEGER_CST) {
-		w->ok = false;	/* a value we cannot classify */
-		return;
-	}
-	if (!is_success(w, val))
+	/* a value we cannot classify may be success: it needs the check too */
+	if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val))
 		return;
 	p = dominating_param_check(fn, bb, &param);
 	if (!p || (w->check && w->param != param)) {
@@ -293,34 +299,87 @@ static void compute_check_summary(struct ua_fn *fn)
 	w.ok = true;
 	w.param = -1;
 	w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
-	ua_fn_enter(fn);
 	each_return(fn, note_check_return, &w);
-	ua_fn_leave();
 	if (w.ok && w.check) {
-		fn->check_param = w.param;
-		fn->check_prim = w.check;
-		fn->check_success_zero = w.success_zero;
+		fn->sum.check_param = w.param;
+		fn->sum.check_prim = w.check;
+		fn->sum.check_success_zero = w.success_zero;
 	}
 }
 
-/*
- * Is @call a call of a check helper?  Returns the helper, whose
- * check_param, check_prim and check_success_zero describe the check.
- */
-struct ua_fn *ua_check_helper(gimple *call)
-{
-	struct ua_fn *fn = ua_fn_of_call(call);
+#define UA_CYCLE_ROUNDS 8
 
-	if (!fn)
-		return NULL;
-	if (!fn->check_done) {
-		fn->check_done = true;
-		fn->check_param = -1;
-		compute_check_summary(fn);
+/* The returned-parameter summaries of one call cycle, to a fixed point. */
+static void summarise_cycle(unsigned first, unsigned end)
+{
+	unsigned i, round;
+	bool changed = true;
+
+	for (round = 0; changed && round < UA_CYCLE_ROUNDS; round++) {
+		changed = false;
+		for (i = first; i < end; i++) {
+			struct ua_fn *fn = ua_unit_fn(i);
+
+			ua_fn_enter(fn);
+			changed |= compute_returned_param(fn);
+			ua_fn_leave();
+		}
 	}
-	if (fn->check_param < 0 ||
-	    (unsigned)fn->check_param >= gimple_call_num_args(call) ||
-	    !gimple_call_lhs(call))
-		return NULL;
-	return fn;
+	for (i = first; i < end && changed; i++)
+		ua_unit_fn(i)->sum.ret_param = -1;
+	for (i = first; i < end; i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		ua_fn_enter(fn);
+		compute_stores_back(fn);
+		compute_check_summary(fn);
+		ua_fn_leave();
+	}
+}
+
+/* A call of a check helper is a check of its caller's. */
+static void add_helper_checks(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *call = gsi_stmt(gsi);
+			struct ua_fn *h;
+
+			if (!is_gimple_call(call) || !gimple_call_lhs(call))
+				continue;
+			h = ua_fn_of_call(call);
+			if (!h || h->sum.check_param < 0 ||
+			    (unsigned)h->sum.check_param >=
+			    gimple_call_num_args(call))
+				continue;
+			ua_add_prim(fn, call, PRIM_HELPER, UA_MODE_NONE,
+				    gimple_call_fndecl(call));
+			fn->prims[fn->nprims - 1].helper = h;
+			ua_find_guard(&fn->prims[fn->nprims - 1]);
+		}
+	}
+}
+
+void ua_summarise_unit(void)
+{
+	unsigned i, first = 0, n = ua_unit_count();
+
+	for (i = 0; i < n; i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		fn->sum.ret_param = -1;
+		fn->sum.check_param = -1;
+	}
+	for (i = 1; i <= n; i++) {
+		if (i < n && ua_unit_fn(i)->scc == ua_unit_fn(first)->scc)
+			continue;
+		summarise_cycle(first, i);
+		first = i;
+	}
+	for (i = 0; i < n; i++)
+		add_helper_checks(ua_unit_fn(i));
 }

@@ -12,8 +12,11 @@
  *
  * It runs as one simple IPA pass right after the SSA form is built: every
  * function is in SSA, the call graph exists and nothing is inlined yet, so
- * the primitives are still visible as calls (see primitives.c).
- * The plugin only reads the IL: generated code is unchanged.
+ * the primitives are still visible as calls (see recognise.c).  The pass
+ * runs four phases over the unit's functions, callees first (unit.c):
+ * local analysis, summaries, queries, output; each reads only what the
+ * earlier ones produced (docs/design.md).  The plugin only reads the IL:
+ * generated code is unchanged.
  *
  * Options (-fplugin-arg-uaccess_check-<key>[=<value>]):
  *   level=N    0 (default): unchecked, range, region, mode;
@@ -49,94 +52,49 @@ static struct plugin_info ua_plugin_info = {
 		"disable\tdo not run\n",
 };
 
-static bool unit_has_accessor_asm(void)
-{
-	cgraph_node *node;
-
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fun = DECL_STRUCT_FUNCTION(node->decl);
-		basic_block bb;
-
-		if (!fun || !fun->cfg)
-			continue;
-		FOR_EACH_BB_FN(bb, fun) {
-			gimple_stmt_iterator gsi;
-
-			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-				gimple *s = gsi_stmt(gsi);
-
-				if (gimple_code(s) == GIMPLE_ASM &&
-				    strstr(gimple_asm_string(as_a<gasm *>(s)),
-					   "__ex_table"))
-					return true;
-			}
-		}
-	}
-	return false;
-}
-
-static void record_calls(struct ua_fn *fn)
-{
-	basic_block bb;
-
-	FOR_EACH_BB_FN(bb, fn->fun) {
-		gimple_stmt_iterator gsi;
-
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-			if (is_gimple_call(gsi_stmt(gsi)))
-				ua_facts_call(fn, gsi_stmt(gsi));
-	}
-}
-
-static void check_function(struct ua_fn *fn)
+/* Phase 1: what each function holds, on its own. */
+static void analyse_locally(void)
 {
 	unsigned i;
 
-	ua_fn_enter(fn);
-	ua_check_region_ends(fn);
-	for (i = 0; i < fn->nprims; i++)
-		ua_facts_prim(fn, &fn->prims[i]);
-	if (ua_opts.facts_dir)
-		record_calls(fn);
-	for (i = 0; i < fn->naccesses; i++)
-		ua_judge_access(&fn->accesses[i]);
-	ua_distance_fn(fn);
-	ua_fn_leave();
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		ua_find_primitives(fn);
+		ua_find_guards(fn);
+		if (fn->nprims)
+			ua_region_dataflow(fn);
+	}
 }
 
 static unsigned int ua_execute(void)
 {
-	cgraph_node *node;
+	struct ua_counts counts;
 
-	memset(&ua_counts, 0, sizeof(ua_counts));
 	if (!ua_unit_has_macro_maps()) {
-		if (unit_has_accessor_asm())
+		if (ua_unit_has_accessor_asm())
 			inform(UNKNOWN_LOCATION,
 			       "%s: no macro expansion information in this unit "
 			       "(is the input preprocessed); user accesses cannot be "
 			       "recognised", "uaccess_check");
 		return 0;
 	}
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		struct ua_fn *fn = ua_fn_of(node);
-
-		if (fn)
-			check_function(fn);
-	}
+	ua_unit_build();
+	analyse_locally();
+	ua_summarise_unit();
+	ua_query_unit();
+	ua_judge_unit(&counts);
+	ua_distance_unit();
 	ua_report_flush();
-	if (ua_opts.verbose && ua_counts.accesses)
+	if (ua_opts.verbose && counts.accesses)
 		fprintf(stderr,
 			"uaccess_check: summary: %s: accesses=%u proven=%u callers=%u unproven=%u reported=%u\n",
-			main_input_filename, ua_counts.accesses,
-			ua_counts.proven, ua_counts.callers,
-			ua_counts.unproven, ua_counts.reported);
+			main_input_filename, counts.accesses, counts.proven,
+			counts.callers, counts.unproven, counts.reported);
 	ua_facts_write(main_input_filename);
-	ua_callers_reset();
 	ua_unit_reset();
 	return 0;
 }
-
-#define PASS_NAME uaccess_check
 
 static const pass_data ua_pass_data = {
 	.type = SIMPLE_IPA_PASS,

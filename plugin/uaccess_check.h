@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Types shared by the parts of the uaccess_check plugin.
+ * Types shared by the phases of the uaccess_check plugin.
  *
- * A unit is analysed in one IPA pass.  Every function with a body gets a
- * struct ua_fn holding what the recognisers found in it (primitive calls
- * and accessor groups) and the region state computed over its CFG.  An
- * access is judged against the checks of its own function and, when its
- * pointer or its region arrives from a caller, against the callers in the
- * unit.  Findings are collected and printed sorted at the end of the unit.
+ * A unit is checked in four phases, each reading only what the earlier
+ * ones produced (see uaccess_check.c and docs/design.md):
+ *
+ *   1. local analysis (recognise.c, guard.c, dataflow.c): per function,
+ *      the primitive calls, the accessor groups, the success edge of every
+ *      check and the region state over the CFG;
+ *   2. summaries (summary.c): what each helper does with a pointer,
+ *      callees first, to a fixed point over call cycles;
+ *   3. queries (callchain.c, coverage.c, regioncheck.c): one verdict per
+ *      access for coverage and one for its region, with the call sites to
+ *      blame; nothing is printed or recorded;
+ *   4. output (judge.c, messages.c, distance.c, report.c, facts.c).
+ *
+ * pointer.c and names.c are leaf helpers used by several phases: they
+ * read the IL and the summaries, never compute either.
  */
 #ifndef UACCESS_CHECK_H
 #define UACCESS_CHECK_H
@@ -22,7 +31,6 @@ enum ua_mode {
 };
 
 enum ua_prim_kind {
-	PRIM_NONE,
 	PRIM_ACCESS_OK,	/* __access_ok(p, n): the check itself */
 	PRIM_BEGIN,	/* user_access_begin(p, n): check, opens on success */
 	PRIM_MASK,	/* mask_user_address(p): its result is validated */
@@ -31,7 +39,17 @@ enum ua_prim_kind {
 	PRIM_SAVE,	/* user_access_save(): closes, remembering */
 	PRIM_RESTORE,	/* user_access_restore(): reopens what was saved */
 	PRIM_HELPER,	/* a call of a helper that checks its argument */
+	PRIM_NKINDS,
 };
+
+/* What each kind of primitive does; the one table is recognise.c's. */
+struct ua_prim_props {
+	bool checks;		/* validates a pointer */
+	bool tested;		/* validates on the success edge of its result */
+	bool opens;		/* opens a region */
+	const char *what;	/* for the facts */
+};
+extern const struct ua_prim_props ua_prim_props[PRIM_NKINDS];
 
 enum ua_class {
 	UA_PROVEN,
@@ -44,13 +62,17 @@ enum ua_class {
 	UA_NCLASSES,
 };
 
+#define UA_IS_ERROR(cls) ((cls) >= UA_RANGE && (cls) <= UA_MODE)
+
+struct ua_fn;
+
 struct ua_prim {
 	gimple *stmt;
 	enum ua_prim_kind kind;
 	enum ua_mode mode;
 	const char *name;	/* the name the programmer wrote */
 	location_t loc;		/* where the programmer wrote it */
-	edge ok_edge;		/* begin / access_ok: the edge taken on success */
+	edge ok_edge;		/* tested kinds: the edge taken on success */
 	int token;		/* begins: index of the region they open */
 	struct ua_fn *helper;	/* PRIM_HELPER: the helper called */
 };
@@ -69,7 +91,7 @@ struct ua_ref {
 	tree vuse;		/* ROOT_LOAD: the memory state read */
 	bool off_known;
 	HOST_WIDE_INT off;
-	basic_block via;	/* reached through a PHI argument from here */
+	edge via;		/* reached through this PHI argument edge */
 };
 
 #define UA_MAX_REFS 8
@@ -80,6 +102,8 @@ struct ua_refs {
 	struct ua_ref ref[UA_MAX_REFS];
 };
 
+struct ua_verdict;
+
 /* One accessor as written: the asm statements one macro call expands to. */
 struct ua_access {
 	struct ua_fn *fn;
@@ -89,15 +113,37 @@ struct ua_access {
 	const void *key;	/* the macro expansion it came from */
 	unsigned nasm;
 	gimple **asms;
-	enum ua_class verdict;
-	bool via_callers;
-	struct ua_cover *cover;		/* how it was judged (verdict.h) */
-	struct ua_region *region;
+	/* phase 3 */
+	struct ua_verdict *cover;
+	struct ua_verdict *region;
 };
+
+/* What a helper does with pointers (phase 2). */
+struct ua_summary {
+	int ret_param;			/* returns this parameter, or -1 */
+	bool ret_off_known;
+	HOST_WIDE_INT ret_off;		/* ... advanced by this much */
+	uint32_t stores_back;		/* *param j only moves along */
+	int check_param;		/* a check helper on this parameter, or -1 */
+	bool check_success_zero;	/* it returns 0 on success */
+	const struct ua_prim *check_prim;
+};
+
+/* A finding about a function rather than an access (phase 3). */
+struct ua_fn_finding {
+	location_t loc;
+	const struct ua_prim *end;	/* NULL: an open return */
+	const struct ua_prim *begin;
+};
+
+struct ua_call_facts;
 
 struct ua_fn {
 	cgraph_node *node;
 	function *fun;
+	unsigned order;			/* position in the unit's postorder */
+	unsigned scc;			/* call cycle it belongs to */
+	/* phase 1 */
 	unsigned nprims;
 	struct ua_prim *prims;
 	unsigned naccesses;
@@ -106,16 +152,14 @@ struct ua_fn {
 	uint64_t *bb_in;	/* region state entering each block */
 	uint64_t saved;		/* states that reached a user_access_save() */
 	bool own_dominators;
+	/* phase 2 */
+	struct ua_summary sum;
+	/* phase 3 */
 	bool busy;		/* on the current call chain */
-	bool analysing;
-	/* summaries (summary.c) */
-	bool ret_done, ret_off_known;
-	int ret_param;
-	HOST_WIDE_INT ret_off;
-	uint32_t sb_done, sb_ok;
-	bool check_done, check_success_zero;
-	int check_param;
-	const struct ua_prim *check_prim;
+	unsigned nfindings;
+	struct ua_fn_finding *findings;
+	unsigned ncalls;
+	struct ua_call_facts *calls;	/* only with facts=DIR */
 };
 
 /* Region state: a set of what may hold at a point. */
@@ -124,11 +168,6 @@ struct ua_fn {
 #define RS_TOKEN(i)	((uint64_t)4 << (i))
 #define RS_MAX_TOKENS	60
 #define RS_OPEN_MASK	(~(RS_ENTRY | RS_CLOSED))
-
-struct ua_counts {
-	unsigned accesses, proven, callers, unproven, reported;
-};
-extern struct ua_counts ua_counts;
 
 /* plugin options */
 struct ua_options {
@@ -140,37 +179,10 @@ struct ua_options {
 };
 extern struct ua_options ua_opts;
 
-/* primitives.c */
-void ua_find_primitives(struct ua_fn *fn);
-bool ua_is_primitive_body(tree fndecl);
-bool ua_stores_nothing(gimple *stmt);
-location_t ua_user_location(location_t loc);
-bool ua_unit_has_macro_maps(void);
-
-/* summary.c */
-int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known);
-bool ua_stores_back(struct ua_fn *fn, int j);
-struct ua_fn *ua_check_helper(gimple *call);
-
-/* pointer.c */
-bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
-void ua_resolve(tree ptr, struct ua_refs *out);
-bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
-const char *ua_root_text(const struct ua_ref *ref);
-int ua_parm_index(tree fndecl, tree parm);
-HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr);
-tree ua_asm_memory_operand(gasm *stmt);
-
-/* guard.c */
-void ua_find_guards(struct ua_fn *fn);
-bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
-
-/* region.c */
-void ua_region_dataflow(struct ua_fn *fn);
-uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
-void ua_check_region_ends(struct ua_fn *fn);
-
-/* unit.c */
+/* unit.c: the function table, in postorder */
+void ua_unit_build(void);
+unsigned ua_unit_count(void);
+struct ua_fn *ua_unit_fn(unsigned i);
 struct ua_fn *ua_fn_of(cgraph_node *node);
 struct ua_fn *ua_fn_of_call(gimple *call);
 void ua_fn_enter(struct ua_fn *fn);
@@ -179,34 +191,59 @@ bool ua_callers_known(struct ua_fn *fn);
 bool ua_is_syscall(struct ua_fn *fn);
 void ua_unit_reset(void);
 
-/* coverage.c */
-void ua_judge_access(struct ua_access *acc);
-
-/* report.c */
-struct ua_diag;
-struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
-			  const char *fmt, ...) ATTRIBUTE_PRINTF_4;
-void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
-	ATTRIBUTE_PRINTF_3;
-void ua_report_flush(void);
-extern bool ua_quiet;
-const char *ua_class_name(enum ua_class cls);
-location_t ua_keyword_before(location_t loc, const char *word);
+/* names.c */
+location_t ua_user_location(location_t loc);
+const char *ua_fn_name(struct ua_fn *fn);
+const char *ua_root_text(const struct ua_ref *ref);
 char *ua_source_call(location_t loc);
+location_t ua_keyword_before(location_t loc, const char *word);
 
-/* distance.c */
-void ua_distance_fn(struct ua_fn *fn);
+/* phase 1: recognise.c, guard.c, dataflow.c */
+bool ua_unit_has_macro_maps(void);
+bool ua_unit_has_accessor_asm(void);
+void ua_find_primitives(struct ua_fn *fn);
+bool ua_is_primitive_body(tree fndecl);
+bool ua_stores_nothing(gimple *stmt);
+tree ua_asm_memory_operand(gasm *stmt);
+HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr);
+void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
+		 enum ua_mode mode, tree fndecl);
+void ua_find_guards(struct ua_fn *fn);
+void ua_find_guard(struct ua_prim *p);
+bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
+bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
+		    unsigned ncuts, edge from, basic_block bb, gimple *stmt);
+void ua_region_dataflow(struct ua_fn *fn);
+uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
+uint64_t ua_region_at_end(struct ua_fn *fn, basic_block bb);
+uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
+const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
+const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
+const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt);
 
-/* facts.c */
-void ua_facts_access(struct ua_access *acc);
-void ua_facts_prim(struct ua_fn *fn, struct ua_prim *p);
-void ua_facts_call(struct ua_fn *fn, gimple *call);
-void ua_facts_requirement(struct ua_fn *fn, tree parm,
-			  struct ua_access *acc, const struct ua_ref *ref,
-			  const char *needs);
+/* pointer.c (reads the summaries, never computes them) */
+void ua_resolve(tree ptr, struct ua_refs *out);
+bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
+bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
+int ua_parm_index(tree fndecl, tree parm);
+bool ua_is_load(gimple *def);
+
+/* phase 2: summary.c */
+void ua_summarise_unit(void);
+int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known);
+bool ua_stores_back(struct ua_fn *fn, int j);
+
+/* phase 3: query.c (coverage.c, regioncheck.c, callchain.c: verdict.h) */
+void ua_query_unit(void);
+void ua_check_region_ends(struct ua_fn *fn);
+
+/* phase 4: judge.c, distance.c, facts.c, report.c */
+struct ua_counts {
+	unsigned accesses, proven, callers, unproven, reported;
+};
+void ua_judge_unit(struct ua_counts *counts);
+void ua_distance_unit(void);
 void ua_facts_write(const char *unit);
-
-/* callers.c */
-void ua_callers_reset(void);
+void ua_report_flush(void);
 
 #endif

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The functions of the unit: what the recognisers, the guards and the
- * region dataflow found in each, computed once and on demand (a caller is
- * only analysed when the call-chain search reaches it).
+ * The function table of the unit, in postorder of the call graph.
+ *
+ * Every function with a body gets a struct ua_fn before any phase runs;
+ * a lookup never analyses anything.  The table is ordered callees first,
+ * with each call cycle (strongly connected component, Tarjan's algorithm)
+ * kept together and numbered, so that the summaries can be computed
+ * bottom-up and to a fixed point inside a cycle.
  *
  * Queries about a function need its dominator tree, which GCC keeps per
  * cfun, so they run between ua_fn_enter() and ua_fn_leave().  Dominance
@@ -10,20 +14,10 @@
  * the passes after it find the state they would have found without it.
  */
 #include "uaccess_check.h"
+#include "verdict.h"
 
 static hash_map<cgraph_node *, struct ua_fn *> *fns;
-
-static void analyse(struct ua_fn *fn)
-{
-	fn->analysing = true;
-	ua_fn_enter(fn);
-	ua_find_primitives(fn);
-	ua_find_guards(fn);
-	if (fn->nprims)
-		ua_region_dataflow(fn);
-	ua_fn_leave();
-	fn->analysing = false;
-}
+static vec<struct ua_fn *> table;
 
 static bool has_body(cgraph_node *node)
 {
@@ -35,32 +29,115 @@ static bool has_body(cgraph_node *node)
 
 struct ua_fn *ua_fn_of(cgraph_node *node)
 {
-	struct ua_fn **slot, *fn;
+	struct ua_fn **slot;
 
-	node = node->ultimate_alias_target();
-	if (!has_body(node))
+	if (!fns || !node)
 		return NULL;
-	if (!fns)
-		fns = new hash_map<cgraph_node *, struct ua_fn *>;
-	slot = fns->get(node);
-	if (slot)
-		return *slot;
-	/* in the map before its analysis, which may ask about its callees */
-	fn = XCNEW(struct ua_fn);
-	fn->node = node;
-	fn->fun = DECL_STRUCT_FUNCTION(node->decl);
-	fns->put(node, fn);
-	analyse(fn);
-	return fn;
+	slot = fns->get(node->ultimate_alias_target());
+	return slot ? *slot : NULL;
 }
 
 /* The analysed body a call reaches, if the unit has it. */
 struct ua_fn *ua_fn_of_call(gimple *call)
 {
 	tree decl = gimple_call_fndecl(call);
-	cgraph_node *node = decl ? cgraph_node::get(decl) : NULL;
 
-	return node ? ua_fn_of(node) : NULL;
+	return decl ? ua_fn_of(cgraph_node::get(decl)) : NULL;
+}
+
+/* Tarjan's strongly connected components over the calls in the unit. */
+struct tarjan {
+	hash_map<struct ua_fn *, unsigned> index, low;
+	vec<struct ua_fn *> stack;
+	hash_set<struct ua_fn *> on_stack;
+	unsigned next, order, scc;
+};
+
+static void strongconnect(struct tarjan *t, struct ua_fn *fn)
+{
+	cgraph_edge *e;
+	unsigned my = t->next++;
+
+	t->index.put(fn, my);
+	t->low.put(fn, my);
+	t->stack.safe_push(fn);
+	t->on_stack.add(fn);
+	for (e = fn->node->callees; e; e = e->next_callee) {
+		struct ua_fn *callee = ua_fn_of(e->callee);
+
+		if (!callee)
+			continue;
+		if (!t->index.get(callee)) {
+			strongconnect(t, callee);
+			*t->low.get(fn) = MIN(*t->low.get(fn),
+					      *t->low.get(callee));
+		} else if (t->on_stack.contains(callee)) {
+			*t->low.get(fn) = MIN(*t->low.get(fn),
+					      *t->index.get(callee));
+		}
+	}
+	if (*t->low.get(fn) != my)
+		return;
+	for (;;) {
+		struct ua_fn *w = t->stack.pop();
+
+		t->on_stack.remove(w);
+		w->scc = t->scc;
+		w->order = t->order++;
+		if (w == fn)
+			break;
+	}
+	t->scc++;
+}
+
+static int by_order(const void *a, const void *b)
+{
+	const struct ua_fn *x = *(const struct ua_fn *const *)a;
+	const struct ua_fn *y = *(const struct ua_fn *const *)b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void ua_unit_build(void)
+{
+	struct tarjan t;
+	cgraph_node *node;
+	unsigned i;
+
+	fns = new hash_map<cgraph_node *, struct ua_fn *>;
+	table = vNULL;
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		cgraph_node *target = node->ultimate_alias_target();
+		struct ua_fn *fn;
+
+		if (!has_body(target) || fns->get(target))
+			continue;
+		fn = XCNEW(struct ua_fn);
+		fn->node = target;
+		fn->fun = DECL_STRUCT_FUNCTION(target->decl);
+		fns->put(target, fn);
+		table.safe_push(fn);
+	}
+	/* index 0 means "not visited": number from 1 */
+	t.stack = vNULL;
+	t.next = 1;
+	t.order = 0;
+	t.scc = 0;
+	for (i = 0; i < table.length(); i++)
+		if (!t.index.get(table[i]))
+			strongconnect(&t, table[i]);
+	t.stack.release();
+	table.qsort(by_order);
+}
+
+unsigned ua_unit_count(void)
+{
+	return table.length();
+}
+
+struct ua_fn *ua_unit_fn(unsigned i)
+{
+	return table[i];
 }
 
 void ua_fn_enter(struct ua_fn *fn)
@@ -98,7 +175,7 @@ bool ua_is_syscall(struct ua_fn *fn)
 	       startswith(name, "__do_compat_sys_");
 }
 
-static bool free_one(cgraph_node *const &, struct ua_fn *const &fn, void *)
+static void free_fn(struct ua_fn *fn)
 {
 	unsigned i;
 
@@ -109,18 +186,27 @@ static bool free_one(cgraph_node *const &, struct ua_fn *const &fn, void *)
 		free(fn->accesses[i].cover);
 		free(fn->accesses[i].region);
 	}
+	for (i = 0; i < fn->ncalls; i++) {
+		unsigned j;
+
+		for (j = 0; j < fn->calls[i].nargs; j++)
+			free(fn->calls[i].check[j]);
+	}
+	free(fn->calls);
+	free(fn->findings);
 	free(fn->accesses);
 	free(fn->prims);
 	free(fn->bb_in);
 	free(fn);
-	return true;
 }
 
 void ua_unit_reset(void)
 {
-	if (!fns)
-		return;
-	fns->traverse<void *, free_one>(NULL);
+	unsigned i;
+
+	for (i = 0; i < table.length(); i++)
+		free_fn(table[i]);
+	table.release();
 	delete fns;
 	fns = NULL;
 }

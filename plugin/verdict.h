@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What coverage, the region check and the call-chain search tell each
- * other about one use of a pointer.  A verdict decided in a caller has
- * already been reported at its call site (@reported), so the access
- * itself only counts it.
+ * What the queries (phase 3) answer and the output (phase 4) reads.
+ *
+ * A verdict is the answer to one question about one use of a pointer:
+ * "is it validated, for these bytes, on every path?" (coverage) or "is a
+ * region open that allows this access on every path?" (region).  It holds
+ * the worst class over every path, the ways the access was validated
+ * (proofs: the check or begin, its function and the calls from there down
+ * to the access, each from one path), the errors to report (findings: at
+ * the access itself, or at the call site of a caller that got it wrong)
+ * and what rests on callers the unit cannot see (requirements).  The
+ * queries only fill verdicts; they never print or record anything.
  */
 #ifndef UACCESS_VERDICT_H
 #define UACCESS_VERDICT_H
@@ -11,6 +18,9 @@
 #include "uaccess_check.h"
 
 #define UA_MAX_CHAIN 8
+#define UA_MAX_PROOFS 8
+#define UA_MAX_FINDINGS 8
+#define UA_MAX_REQS 4
 
 /* The calls from the function that checks (or opens) down to the access. */
 struct ua_chain {
@@ -20,56 +30,99 @@ struct ua_chain {
 	struct ua_fn *callee[UA_MAX_CHAIN];
 };
 
-struct ua_cover {
+/* One way the access is validated, or its region opened, on some path. */
+struct ua_proof {
+	enum ua_class cls;		/* proven, or how far it falls short */
+	const struct ua_prim *prim;
+	struct ua_fn *prim_fn;
+	struct ua_ref ref;		/* the pointer in prim_fn's terms */
+	struct ua_chain chain;
+};
+
+/*
+ * Something wrong, decided in @fn: at the access when @call is NULL,
+ * else at @call, the call of @callee in @caller that passes it on.
+ */
+struct ua_finding {
 	enum ua_class cls;
-	struct ua_ref ref;		/* the pointer, in @fn */
 	struct ua_fn *fn;
-	const struct ua_prim *check;	/* the check that decided */
-	struct ua_fn *check_fn;
-	const struct ua_prim *other;	/* dominating check of another pointer */
-	const struct ua_prim *stray;	/* same pointer, not dominating */
-	HOST_WIDE_INT first, last, checked;	/* UA_RANGE */
-	bool via_callers;
-	bool reported;
-	bool requirement;		/* parameter of a function with no callers here */
-	struct ua_chain chain;		/* from check_fn down to the access */
+	gimple *call;
+	struct ua_fn *caller, *callee;
+	struct ua_ref ref;			/* the pointer in @fn */
+	const struct ua_prim *prim;		/* range: the check; mode: the begin */
+	const struct ua_prim *other;		/* dominating check of another pointer */
+	const struct ua_prim *stray;		/* same pointer, not on every path */
+	HOST_WIDE_INT first, last, checked;	/* range */
+	bool requirement;			/* unproven: callers not seen */
 };
 
-struct ua_region {
-	enum ua_class cls;		/* UA_PROVEN, UA_REGION, UA_MODE, UA_UNPROVEN */
-	const struct ua_prim *opener;	/* the begin (for UA_MODE, the wrong one) */
-	struct ua_fn *opener_fn;
-	bool via_callers;
-	bool reported;
-	bool requirement;
-	struct ua_chain chain;		/* from opener_fn down to the access */
+/* What @fn needs from callers outside the unit. */
+struct ua_requirement {
+	struct ua_fn *fn;
+	bool region;
+	struct ua_ref ref;		/* coverage: the parameter and offset */
 };
 
-void ua_chain_add(struct ua_chain *chain, gimple *call, struct ua_fn *caller,
-		  struct ua_fn *callee);
+struct ua_verdict {
+	enum ua_class cls;		/* the worst over every path */
+	bool via_callers;
+	bool partial;			/* lists overflowed */
+	unsigned nproofs, nfindings, nreqs;
+	struct ua_proof proof[UA_MAX_PROOFS];
+	struct ua_finding finding[UA_MAX_FINDINGS];
+	struct ua_requirement req[UA_MAX_REQS];
+};
 
+/* callchain.c: verdicts and the one walk over the callers */
+void ua_verdict_init(struct ua_verdict *v);
+void ua_verdict_merge(struct ua_verdict *out, const struct ua_verdict *v);
+void ua_verdict_add_proof(struct ua_verdict *v, const struct ua_proof *p);
+void ua_verdict_add_finding(struct ua_verdict *v, const struct ua_finding *f);
+const struct ua_proof *ua_farthest_proof(const struct ua_verdict *v);
+
+typedef void (*ua_ask_fn)(struct ua_fn *caller, gimple *call,
+			  struct ua_fn *callee, const void *question,
+			  int depth, struct ua_verdict *out);
+void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
+		    ua_ask_fn ask, const void *question, struct ua_verdict *out);
+
+/* coverage.c */
 void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
-		 const struct ua_ref *ref, HOST_WIDE_INT size,
-		 struct ua_access *acc, int depth, struct ua_cover *out);
-void ua_cover_via_callers(struct ua_fn *fn, const struct ua_ref *ref,
-			  HOST_WIDE_INT size, struct ua_access *acc,
-			  int depth, struct ua_cover *out);
-bool ua_cover_cell_via_callers(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
-			       const struct ua_ref *ref, HOST_WIDE_INT size,
-			       struct ua_access *acc, int depth,
-			       struct ua_cover *out);
+		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
+		 struct ua_verdict *out);
 tree ua_check_length(const struct ua_prim *p);
-void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, struct ua_access *acc,
-		     int depth, struct ua_region *out);
-void ua_region_via_callers(struct ua_fn *fn, struct ua_access *acc,
-			   int depth, struct ua_region *out);
-struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
+const struct ua_prim *ua_inner_check(const struct ua_prim *p);
 
-/* judge.c: wording shared by the access and the call site */
+/* regioncheck.c */
+void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,
+		     int depth, struct ua_verdict *out);
+const char *ua_region_word(struct ua_fn *fn, gimple *call);
+
+/* the facts of a call to another unit's function (facts=DIR only) */
+#define UA_MAX_CALL_ARGS 8
+
+struct ua_call_facts {
+	gimple *call;
+	tree callee;
+	const char *region;
+	unsigned nargs;
+	unsigned index[UA_MAX_CALL_ARGS];
+	struct ua_ref ref[UA_MAX_CALL_ARGS];
+	struct ua_verdict *check[UA_MAX_CALL_ARGS];
+};
+
+/* messages.c: the words of every diagnostic */
+void ua_say_cover(const struct ua_finding *f, struct ua_access *acc);
+void ua_say_region(const struct ua_finding *f, struct ua_access *acc);
+void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f);
 const char *ua_unseen_callers(struct ua_fn *fn);
-void ua_report_cover(location_t loc, tree fndecl, struct ua_access *acc,
-		     const struct ua_cover *c, const char *callee);
-void ua_report_region(location_t loc, tree fndecl, struct ua_access *acc,
-		      const struct ua_region *r, const char *callee);
+
+/* report.c: the diagnostic manager */
+struct ua_diag;
+struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
+			  const char *fmt, ...) ATTRIBUTE_PRINTF_4;
+void ua_note(struct ua_diag *d, location_t loc, const char *fmt, ...)
+	ATTRIBUTE_PRINTF_3;
+const char *ua_class_name(enum ua_class cls);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Recognising the user-access primitives in a function body.
+ * Phase 1, local analysis: recognising the user-access primitives and the
+ * accessors in a function body.
  *
  * Before inlining, the region primitives are still calls to small inline
  * functions (user_access_begin, __access_ok, mask_user_address, stac,
@@ -13,9 +14,25 @@
  */
 #include "uaccess_check.h"
 
+/* What each kind of primitive does, for every phase. */
+const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
+	[PRIM_ACCESS_OK] = { .checks = true, .tested = true, .what = "check" },
+	[PRIM_BEGIN] = { .checks = true, .tested = true, .opens = true,
+			 .what = "begin" },
+	[PRIM_MASK] = { .checks = true, .what = "mask" },
+	[PRIM_STAC] = { .opens = true, .what = "unchecked begin" },
+	[PRIM_CLAC] = { .what = "end" },
+	[PRIM_SAVE] = { .what = "save" },
+	[PRIM_RESTORE] = { .what = "restore" },
+	[PRIM_HELPER] = { .checks = true, .tested = true, .what = "helper" },
+};
+
+/* PRIM_NKINDS in a name table: an accessor */
+#define ACCESSOR PRIM_NKINDS
+
 struct ua_name {
 	const char *name;
-	enum ua_prim_kind kind;	/* PRIM_NONE: an accessor */
+	int kind;		/* enum ua_prim_kind, or ACCESSOR */
 	enum ua_mode mode;
 };
 
@@ -43,13 +60,13 @@ static const struct ua_name ua_names[] = {
 	{ "access_ok",			  PRIM_ACCESS_OK, UA_MODE_NONE },
 	{ "user_access_save",		  PRIM_SAVE,   UA_MODE_NONE },
 	{ "user_access_restore",	  PRIM_RESTORE, UA_MODE_NONE },
-	{ "unsafe_put_user",		  PRIM_NONE,   UA_MODE_WRITE },
-	{ "unsafe_get_user",		  PRIM_NONE,   UA_MODE_READ },
-	{ "unsafe_copy_to_user",	  PRIM_NONE,   UA_MODE_WRITE },
-	{ "unsafe_copy_from_user",	  PRIM_NONE,   UA_MODE_READ },
-	{ "unsafe_try_cmpxchg_user",	  PRIM_NONE,   UA_MODE_RW },
-	{ "unsafe_atomic_op1",		  PRIM_NONE,   UA_MODE_RW },
-	{ "unsafe_atomic_op2",		  PRIM_NONE,   UA_MODE_RW },
+	{ "unsafe_put_user",		  ACCESSOR,    UA_MODE_WRITE },
+	{ "unsafe_get_user",		  ACCESSOR,    UA_MODE_READ },
+	{ "unsafe_copy_to_user",	  ACCESSOR,    UA_MODE_WRITE },
+	{ "unsafe_copy_from_user",	  ACCESSOR,    UA_MODE_READ },
+	{ "unsafe_try_cmpxchg_user",	  ACCESSOR,    UA_MODE_RW },
+	{ "unsafe_atomic_op1",		  ACCESSOR,    UA_MODE_RW },
+	{ "unsafe_atomic_op2",		  ACCESSOR,    UA_MODE_RW },
 };
 
 /* The inline functions the primitives are made of, by what they do. */
@@ -98,13 +115,6 @@ bool ua_unit_has_macro_maps(void)
 	return LINEMAPS_MACRO_USED(line_table) > 0;
 }
 
-/* The expansion point in the programmer's file of a (virtual) location. */
-location_t ua_user_location(location_t loc)
-{
-	return linemap_resolve_location(line_table, loc,
-					LRK_MACRO_EXPANSION_POINT, NULL);
-}
-
 /*
  * Walk the macro chain of @loc from the innermost expansion outwards and
  * return the outermost name found in ua_names (with its expansion map in
@@ -125,7 +135,7 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		mm = linemap_check_macro(map);
 		n = lookup(ua_names, ARRAY_SIZE(ua_names),
 			   linemap_map_get_macro_name(mm));
-		if (n && (n->kind == PRIM_NONE) == accessors) {
+		if (n && (n->kind == ACCESSOR) == accessors) {
 			found = n;
 			if (key)
 				*key = mm;
@@ -166,8 +176,8 @@ bool ua_stores_nothing(gimple *stmt)
 	return gimple_code(stmt) == GIMPLE_ASM && is_accessor_asm(stmt);
 }
 
-static void add_prim(struct ua_fn *fn, gimple *stmt,
-		     const struct ua_name *fnname, tree fndecl)
+void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
+		 enum ua_mode mode, tree fndecl)
 {
 	const struct ua_name *written;
 	struct ua_prim *p;
@@ -176,11 +186,13 @@ static void add_prim(struct ua_fn *fn, gimple *stmt,
 	p = &fn->prims[fn->nprims++];
 	memset(p, 0, sizeof(*p));
 	p->stmt = stmt;
-	p->kind = fnname->kind;
-	p->mode = fnname->mode;
+	p->kind = kind;
+	p->mode = mode;
 	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
 	p->loc = ua_user_location(gimple_location(stmt));
 	p->token = -1;
+	if (kind == PRIM_HELPER)
+		return;
 	written = chain_name(gimple_location(stmt), false, NULL);
 	if (!written)
 		return;
@@ -188,18 +200,6 @@ static void add_prim(struct ua_fn *fn, gimple *stmt,
 	/* stac() inside a masked begin opens a region of the masked mode */
 	if (written->mode != UA_MODE_NONE && p->kind != PRIM_ACCESS_OK)
 		p->mode = written->mode;
-}
-
-/* A call of a helper that reports an access_ok() through its result. */
-static void add_helper_check(struct ua_fn *fn, gimple *stmt)
-{
-	static const struct ua_name helper = { "", PRIM_HELPER, UA_MODE_NONE };
-	struct ua_fn *h = ua_check_helper(stmt);
-
-	if (!h || h->analysing)
-		return;
-	add_prim(fn, stmt, &helper, gimple_call_fndecl(stmt));
-	fn->prims[fn->nprims - 1].helper = h;
 }
 
 static void add_access_asm(struct ua_fn *fn, gimple *stmt,
@@ -242,9 +242,8 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 
 		n = lookup_function(fndecl);
 		if (n)
-			add_prim(fn, stmt, n, fndecl);
-		else
-			add_helper_check(fn, stmt);
+			ua_add_prim(fn, stmt, (enum ua_prim_kind)n->kind,
+				    n->mode, fndecl);
 		return;
 	}
 	if (gimple_code(stmt) != GIMPLE_ASM)
@@ -266,4 +265,91 @@ void ua_find_primitives(struct ua_fn *fn)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			scan_stmt(fn, gsi_stmt(gsi));
 	}
+}
+
+static bool is_large_struct(tree type)
+{
+	tree name = TYPE_NAME(type);
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	return name && TREE_CODE(name) == IDENTIFIER_NODE &&
+	       !strcmp(IDENTIFIER_POINTER(name), "__large_struct");
+}
+
+static HOST_WIDE_INT type_bytes(tree type)
+{
+	if (!type || VOID_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
+	    !tree_fits_shwi_p(TYPE_SIZE_UNIT(type)))
+		return -1;
+	return tree_to_shwi(TYPE_SIZE_UNIT(type));
+}
+
+/* The "m" operand of an asm: what an accessor reads or writes. */
+tree ua_asm_memory_operand(gasm *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++) {
+		tree op = gimple_asm_output_op(stmt, i);
+
+		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
+			return TREE_VALUE(op);
+	}
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
+		tree op = gimple_asm_input_op(stmt, i);
+
+		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
+			return TREE_VALUE(op);
+	}
+	return NULL_TREE;
+}
+
+/*
+ * The pointer an accessor asm touches and how many bytes.  The memory
+ * operand of put/get is a dummy large struct, so the size comes from the
+ * pointer's own type.
+ */
+HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr)
+{
+	tree mem = ua_asm_memory_operand(as_a<gasm *>(stmt));
+	tree p;
+
+	*ptr = NULL_TREE;
+	if (!mem || TREE_CODE(mem) != MEM_REF)
+		return -1;
+	p = TREE_OPERAND(mem, 0);
+	*ptr = p;
+	if (!is_large_struct(TREE_TYPE(mem)))
+		return type_bytes(TREE_TYPE(mem));
+	if (!POINTER_TYPE_P(TREE_TYPE(p)))
+		return -1;
+	return type_bytes(TREE_TYPE(TREE_TYPE(p)));
+}
+
+/* Does the unit hold exception-table asm at all (to explain silence)? */
+bool ua_unit_has_accessor_asm(void)
+{
+	cgraph_node *node;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		function *fun = DECL_STRUCT_FUNCTION(node->decl);
+		basic_block bb;
+
+		if (!fun || !fun->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fun) {
+			gimple_stmt_iterator gsi;
+
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gimple *s = gsi_stmt(gsi);
+
+				if (gimple_code(s) == GIMPLE_ASM &&
+				    strstr(gimple_asm_string(as_a<gasm *>(s)),
+					   "__ex_table"))
+					return true;
+			}
+		}
+	}
+	return false;
 }

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Phase 1, local analysis: region state, a forward dataflow over one
+ * function's CFG.
+ *
+ * The state at a point is the set of what may hold there: the region as
+ * the caller left it (RS_ENTRY), closed, or open by one of the function's
+ * begins (one token each, so that a note can name the begin and its mode
+ * decides what the region allows).  A checking begin opens only on its
+ * success edge; an unchecked begin (stac) opens where it stands; an end
+ * closes; user_access_save() closes and user_access_restore() brings back
+ * whatever reached a save.  Sets only grow, so the iteration terminates.
+ *
+ * The same walk finds the ends that do not close what is open and the
+ * returns that leave a region this function opened.
+ */
+#include "uaccess_check.h"
+
+const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (fn->prims[i].stmt == stmt)
+			return &fn->prims[i];
+	return NULL;
+}
+
+static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
+{
+	const struct ua_prim *p = ua_prim_of(fn, stmt);
+
+	if (!p)
+		return s;
+	switch (p->kind) {
+	case PRIM_STAC:
+		return p->token >= 0 ? RS_TOKEN(p->token) : s;
+	case PRIM_BEGIN:
+		/* a begin whose result no condition tests opens right here */
+		return !p->ok_edge && p->token >= 0 ? RS_TOKEN(p->token) : s;
+	case PRIM_CLAC:
+		return RS_CLOSED;
+	case PRIM_SAVE:
+		fn->saved |= s;
+		return RS_CLOSED;
+	case PRIM_RESTORE:
+		return fn->saved ? fn->saved : s;
+	default:
+		return s;
+	}
+}
+
+static uint64_t transfer_bb(struct ua_fn *fn, basic_block bb, uint64_t s,
+			    gimple *upto)
+{
+	gimple_stmt_iterator gsi;
+
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		if (gsi_stmt(gsi) == upto)
+			break;
+		s = transfer_stmt(fn, gsi_stmt(gsi), s);
+	}
+	return s;
+}
+
+static uint64_t transfer_edge(struct ua_fn *fn, edge e, uint64_t s)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (fn->prims[i].ok_edge == e && fn->prims[i].token >= 0 &&
+		    fn->prims[i].kind == PRIM_BEGIN)
+			return RS_TOKEN(fn->prims[i].token);
+	return s;
+}
+
+static void assign_tokens(struct ua_fn *fn)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++) {
+		struct ua_prim *p = &fn->prims[i];
+
+		if (!ua_prim_props[p->kind].opens)
+			continue;
+		if (fn->ntokens < RS_MAX_TOKENS)
+			p->token = fn->ntokens++;
+	}
+}
+
+void ua_region_dataflow(struct ua_fn *fn)
+{
+	function *fun = fn->fun;
+	bool changed = true;
+	basic_block bb;
+
+	assign_tokens(fn);
+	fn->bb_in = XCNEWVEC(uint64_t, last_basic_block_for_fn(fun));
+	fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
+	while (changed) {
+		changed = false;
+		FOR_ALL_BB_FN(bb, fun) {
+			uint64_t in = fn->bb_in[bb->index], out;
+			uint64_t saved = fn->saved;
+			edge e;
+			edge_iterator ei;
+
+			if (!in)
+				continue;
+			out = transfer_bb(fn, bb, in, NULL);
+			changed |= saved != fn->saved;
+			FOR_EACH_EDGE(e, ei, bb->succs) {
+				uint64_t s = transfer_edge(fn, e, out);
+				uint64_t *dst = &fn->bb_in[e->dest->index];
+
+				if ((*dst | s) != *dst) {
+					*dst |= s;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
+{
+	basic_block bb = gimple_bb(stmt);
+
+	if (!fn->bb_in)
+		return RS_ENTRY;
+	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt);
+}
+
+uint64_t ua_region_at_end(struct ua_fn *fn, basic_block bb)
+{
+	if (!fn->bb_in)
+		return RS_ENTRY;
+	return transfer_bb(fn, bb, fn->bb_in[bb->index], NULL);
+}
+
+/* The state along @e: what leaves its source, and a begin's success. */
+uint64_t ua_region_on_edge(struct ua_fn *fn, edge e)
+{
+	return transfer_edge(fn, e, ua_region_at_end(fn, e->src));
+}
+
+const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (fn->prims[i].token == token &&
+		    ua_prim_props[fn->prims[i].kind].opens)
+			return &fn->prims[i];
+	return NULL;
+}
+
+/* The first begin whose token is in @s, for notes. */
+const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s)
+{
+	unsigned t;
+
+	for (t = 0; t < fn->ntokens; t++)
+		if (s & RS_TOKEN(t))
+			return ua_token_prim(fn, t);
+	return NULL;
+}
+

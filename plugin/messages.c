@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Phase 4, output: the words of every coverage and region diagnostic
+ * (docs/diagnostics.md), for the access itself and for the call site that
+ * caused it.  Each function here turns one finding into one diagnostic
+ * with its notes; which findings are said, and where, is judge.c's.
+ */
+#include "uaccess_check.h"
+#include "verdict.h"
+
+/* Why the callers of @fn could not be asked. */
+const char *ua_unseen_callers(struct ua_fn *fn)
+{
+	if (fn->node->address_taken && !TREE_PUBLIC(fn->node->decl))
+		return "which is called through a function pointer: not followed";
+	if (fn->node->callers)
+		return "which is global: its callers in other units are not seen here";
+	return "none of which is in this unit";
+}
+
+static location_t where(const struct ua_finding *f, struct ua_access *acc)
+{
+	return f->call ? ua_user_location(gimple_location(f->call)) : acc->loc;
+}
+
+static tree where_fn(const struct ua_finding *f, struct ua_access *acc)
+{
+	return f->call ? f->caller->node->decl : acc->fn->node->decl;
+}
+
+static void cover_notes(struct ua_diag *d, location_t loc,
+			const struct ua_finding *f, struct ua_access *acc)
+{
+	if (f->call)
+		ua_note(d, acc->loc, "accessed here");
+	if (f->cls == UA_RANGE || (f->cls == UA_UNPROVEN && f->prim)) {
+		ua_note(d, f->prim->loc, "checked here");
+		return;
+	}
+	if (f->cls != UA_UNCHECKED)
+		return;
+	if (f->stray)
+		ua_note(d, f->stray->loc,
+			"this check of the pointer does not cover every path to the access");
+	else if (f->other)
+		ua_note(d, f->other->loc, "this check validates a different pointer");
+	else
+		ua_note(d, loc, "no check of '%s' was found", ua_root_text(&f->ref));
+}
+
+static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
+				     const struct ua_finding *f,
+				     struct ua_access *acc, const char *p)
+{
+	if (f->call)
+		return ua_report(loc, f->cls, fndecl,
+				 "call to '%s' passes '%s' to %s() without validating it on every path",
+				 ua_fn_name(f->callee), p, acc->name);
+	return ua_report(loc, f->cls, fndecl,
+			 "%s() on '%s' is not validated by access_ok() or a checking begin on every path",
+			 acc->name, p);
+}
+
+static struct ua_diag *say_range(location_t loc, tree fndecl,
+				 const struct ua_finding *f,
+				 struct ua_access *acc, const char *p)
+{
+	if (f->call)
+		return ua_report(loc, f->cls, fndecl,
+				 "call to '%s' passes '%s' to %s(), which accesses bytes "
+				 HOST_WIDE_INT_PRINT_DEC ".." HOST_WIDE_INT_PRINT_DEC
+				 " of it, beyond the " HOST_WIDE_INT_PRINT_DEC
+				 " bytes checked",
+				 ua_fn_name(f->callee), p, acc->name, f->first,
+				 f->last, f->checked);
+	return ua_report(loc, f->cls, fndecl,
+			 "%s() accesses bytes " HOST_WIDE_INT_PRINT_DEC ".."
+			 HOST_WIDE_INT_PRINT_DEC " of '%s', beyond the "
+			 HOST_WIDE_INT_PRINT_DEC " bytes checked",
+			 acc->name, f->first, f->last, p, f->checked);
+}
+
+void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
+{
+	location_t loc = where(f, acc);
+	tree fndecl = where_fn(f, acc);
+	char *p = xstrdup(ua_root_text(&f->ref));
+	struct ua_diag *d;
+
+	if (f->cls == UA_UNCHECKED)
+		d = say_unchecked(loc, fndecl, f, acc, p);
+	else if (f->cls == UA_RANGE)
+		d = say_range(loc, fndecl, f, acc, p);
+	else if (f->requirement)
+		d = ua_report(loc, f->cls, fndecl,
+			      "%s() on '%s' relies on a check in the callers of '%s', %s",
+			      acc->name, p, ua_fn_name(f->fn),
+			      ua_unseen_callers(f->fn));
+	else
+		d = ua_report(loc, f->cls, fndecl,
+			      "%s() on '%s' is not proven to stay within the checked range",
+			      acc->name, p);
+	cover_notes(d, loc, f, acc);
+	free(p);
+}
+
+static const char *mode_words(enum ua_mode m)
+{
+	switch (m) {
+	case UA_MODE_READ:
+		return "reads";
+	case UA_MODE_WRITE:
+		return "writes";
+	default:
+		return "reads and writes";
+	}
+}
+
+static const char *opened_for(enum ua_mode m)
+{
+	return m == UA_MODE_READ ? "reading" : "writing";
+}
+
+void ua_say_region(const struct ua_finding *f, struct ua_access *acc)
+{
+	location_t loc = where(f, acc);
+	tree fndecl = where_fn(f, acc);
+	struct ua_diag *d;
+
+	if (f->cls == UA_REGION && f->call)
+		d = ua_report(loc, f->cls, fndecl,
+			      "call to '%s' reaches %s() outside an open user-access region",
+			      ua_fn_name(f->callee), acc->name);
+	else if (f->cls == UA_REGION)
+		d = ua_report(loc, f->cls, fndecl,
+			      "%s() is outside an open user-access region on some path",
+			      acc->name);
+	else if (f->cls == UA_MODE && f->call)
+		d = ua_report(loc, f->cls, fndecl,
+			      "call to '%s' reaches %s(), which %s in a region opened for %s",
+			      ua_fn_name(f->callee), acc->name, mode_words(acc->mode),
+			      opened_for(f->prim->mode));
+	else if (f->cls == UA_MODE)
+		d = ua_report(loc, f->cls, fndecl,
+			      "%s() %s in a region opened for %s", acc->name,
+			      mode_words(acc->mode), opened_for(f->prim->mode));
+	else
+		d = ua_report(loc, f->cls, fndecl,
+			      "%s() relies on a user-access region opened by the callers of '%s', %s",
+			      acc->name, ua_fn_name(f->fn),
+			      ua_unseen_callers(f->fn));
+	if (f->call)
+		ua_note(d, acc->loc, "accessed here");
+	if (f->cls == UA_MODE)
+		ua_note(d, f->prim->loc, "region opened here");
+}
+
+void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
+{
+	struct ua_diag *d;
+
+	if (f->end)
+		d = ua_report(f->loc, UA_REGION, fn->node->decl,
+			      "%s() does not close the region opened by %s()",
+			      f->end->name, f->begin->name);
+	else
+		d = ua_report(f->loc, UA_REGION, fn->node->decl,
+			      "returns with the user-access region still open");
+	if (f->begin)
+		ua_note(d, f->begin->loc, "region opened here");
+}

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Names and places as the programmer wrote them: the expansion point of a
+ * location, a function's name, a pointer's root as source text, a call's
+ * text read back from the source file, the keyword a statement starts
+ * with.  Leaf helpers for the output: no analysis here.
+ */
+#include "uaccess_check.h"
+
+/* The expansion point in the programmer's file of a (virtual) location. */
+location_t ua_user_location(location_t loc)
+{
+	return linemap_resolve_location(line_table, loc,
+					LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+const char *ua_fn_name(struct ua_fn *fn)
+{
+	return lang_hooks.decl_printable_name(fn->node->decl, 0);
+}
+
+/* Members of anonymous unions and structs read as the outer struct's. */
+static tree strip_anonymous(tree t)
+{
+	while (TREE_CODE(t) == COMPONENT_REF && !DECL_NAME(TREE_OPERAND(t, 1)))
+		t = TREE_OPERAND(t, 0);
+	return t;
+}
+
+/* An unnamed pointer computed as base + run-time offset? */
+static bool indexed(tree t)
+{
+	gimple *def;
+
+	if (TREE_CODE(t) != SSA_NAME || SSA_NAME_VAR(t))
+		return false;
+	def = SSA_NAME_DEF_STMT(t);
+	return is_gimple_assign(def) &&
+	       gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
+	       TREE_CODE(gimple_assign_rhs2(def)) != INTEGER_CST;
+}
+
+/* A constant as the programmer wrote it: a wrapped unsigned -1 is -1. */
+static HOST_WIDE_INT signed_value(tree c)
+{
+	return wi::to_wide(c).to_shwi();
+}
+
+/*
+ * An array index: a variable by its name, a constant, and x + c, x - c,
+ * x * c; anything else is "...".
+ */
+static void print_index(pretty_printer *pp, tree t, int depth)
+{
+	gimple *def;
+	enum tree_code code;
+	tree c;
+
+	if (TREE_CODE(t) == INTEGER_CST && tree_fits_shwi_p(t)) {
+		pp_wide_integer(pp, tree_to_shwi(t));
+		return;
+	}
+	if (TREE_CODE(t) != SSA_NAME || depth > 8) {
+		pp_string(pp, "...");
+		return;
+	}
+	if (SSA_NAME_VAR(t) && DECL_NAME(SSA_NAME_VAR(t)) &&
+	    !DECL_ARTIFICIAL(SSA_NAME_VAR(t))) {
+		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(SSA_NAME_VAR(t))));
+		return;
+	}
+	def = SSA_NAME_DEF_STMT(t);
+	if (!is_gimple_assign(def)) {
+		pp_string(pp, "...");
+		return;
+	}
+	code = gimple_assign_rhs_code(def);
+	if (CONVERT_EXPR_CODE_P(code) || code == SSA_NAME) {
+		print_index(pp, gimple_assign_rhs1(def), depth + 1);
+		return;
+	}
+	c = gimple_num_ops(def) > 2 ? gimple_assign_rhs2(def) : NULL_TREE;
+	if ((code != PLUS_EXPR && code != MINUS_EXPR && code != MULT_EXPR) ||
+	    !c || TREE_CODE(c) != INTEGER_CST) {
+		pp_string(pp, "...");
+		return;
+	}
+	print_index(pp, gimple_assign_rhs1(def), depth + 1);
+	if (code == MULT_EXPR) {
+		pp_string(pp, " * ");
+		pp_wide_integer(pp, signed_value(c));
+	} else if ((code == PLUS_EXPR) == (signed_value(c) < 0)) {
+		pp_string(pp, " - ");
+		pp_wide_integer(pp, absu_hwi(signed_value(c)));
+	} else {
+		pp_string(pp, " + ");
+		pp_wide_integer(pp, absu_hwi(signed_value(c)));
+	}
+}
+
+/* Print an SSA name as the variable the programmer wrote. */
+static void print_source(pretty_printer *pp, tree t)
+{
+	if (TREE_CODE(t) == SSA_NAME && SSA_NAME_VAR(t) &&
+	    DECL_NAME(SSA_NAME_VAR(t)) && !DECL_ARTIFICIAL(SSA_NAME_VAR(t))) {
+		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(SSA_NAME_VAR(t))));
+		return;
+	}
+	if (TREE_CODE(t) == SSA_NAME) {
+		gimple *def = SSA_NAME_DEF_STMT(t);
+
+		if (is_gimple_assign(def) &&
+		    (gimple_assign_rhs_code(def) == SSA_NAME ||
+		     CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)) ||
+		     ua_is_load(def))) {
+			print_source(pp, gimple_assign_rhs1(def));
+			return;
+		}
+		if (is_gimple_call(def) && gimple_call_fndecl(def)) {
+			pp_string(pp, lang_hooks.decl_printable_name(
+					      gimple_call_fndecl(def), 0));
+			pp_string(pp, "()");
+			return;
+		}
+		pp_string(pp, "the pointer");
+		return;
+	}
+	if (TREE_CODE(t) == COMPONENT_REF) {
+		tree base = strip_anonymous(TREE_OPERAND(t, 0));
+
+		if (!DECL_NAME(TREE_OPERAND(t, 1))) {
+			print_source(pp, base);
+			return;
+		}
+		if (TREE_CODE(base) == MEM_REF &&
+		    integer_zerop(TREE_OPERAND(base, 1)) &&
+		    indexed(TREE_OPERAND(base, 0))) {
+			/* p + i * size, then ->member: p[...].member */
+			print_source(pp, gimple_assign_rhs1(
+				     SSA_NAME_DEF_STMT(TREE_OPERAND(base, 0))));
+			pp_string(pp, "[...].");
+		} else if (TREE_CODE(base) == MEM_REF &&
+			   integer_zerop(TREE_OPERAND(base, 1))) {
+			print_source(pp, TREE_OPERAND(base, 0));
+			pp_string(pp, "->");
+		} else {
+			print_source(pp, base);
+			pp_string(pp, ".");
+		}
+		print_source(pp, TREE_OPERAND(t, 1));
+		return;
+	}
+	if (TREE_CODE(t) == ARRAY_REF) {
+		tree idx = TREE_OPERAND(t, 1);
+
+		print_source(pp, TREE_OPERAND(t, 0));
+		pp_string(pp, "[");
+		print_index(pp, idx, 0);
+		pp_string(pp, "]");
+		return;
+	}
+	if (TREE_CODE(t) == MEM_REF && integer_zerop(TREE_OPERAND(t, 1))) {
+		pp_string(pp, "*");
+		print_source(pp, TREE_OPERAND(t, 0));
+		return;
+	}
+	if (DECL_P(t) && DECL_NAME(t)) {
+		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(t)));
+		return;
+	}
+	pp_string(pp, "the pointer");
+}
+
+/* The root as the programmer would name it; valid until the next call. */
+const char *ua_root_text(const struct ua_ref *ref)
+{
+	static char buf[256];
+	pretty_printer pp;
+
+	print_source(&pp, ref->root);
+	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
+	return buf;
+}
+
+/*
+ * GCC locates a return at its value; a reader looks for the keyword.
+ * Find @word on the line before @loc's column and locate it there.
+ */
+location_t ua_keyword_before(location_t loc, const char *word)
+{
+	expanded_location x = expand_location(loc);
+	const line_map *map = linemap_lookup(line_table, loc);
+	size_t len = strlen(word);
+	char_span line(NULL, 0);
+	int col;
+
+	if (!x.file || !map || linemap_macro_expansion_map_p(map))
+		return loc;
+	line = location_get_source_line(x.file, x.line);
+	if (!line)
+		return loc;
+	for (col = MIN(x.column - 1, (int)line.length()) - (int)len; col >= 0;
+	     col--)
+		if (!strncmp(line.get_buffer() + col, word, len))
+			return linemap_position_for_line_and_column(
+				line_table, linemap_check_ordinary(map),
+				x.line, col + 1);
+	return loc;
+}
+
+static bool last_is_space(struct obstack *ob)
+{
+	return obstack_object_size(ob) &&
+	       ((char *)obstack_next_free(ob))[-1] == ' ';
+}
+
+/*
+ * The call written at @loc, as text: "access_ok(events, n * size)".
+ * Follows the parentheses over up to eight lines.  Caller frees.
+ */
+char *ua_source_call(location_t loc)
+{
+	expanded_location x = expand_location(ua_user_location(loc));
+	struct obstack ob;
+	int depth = 0, line, col = x.column - 1;
+	bool done = false;
+	char *text;
+
+	if (!x.file)
+		return xstrdup("?");
+	gcc_obstack_init(&ob);
+	for (line = x.line; line < x.line + 8 && !done; line++, col = 0) {
+		char_span span = location_get_source_line(x.file, line);
+		size_t i;
+
+		if (!span)
+			break;
+		for (i = col; i < span.length() && !done; i++) {
+			char c = span.get_buffer()[i] == '\t' ? ' ' :
+				 span.get_buffer()[i];
+
+			if (c == ' ' && last_is_space(&ob))
+				continue;
+			obstack_1grow(&ob, c);
+			if (c == '(')
+				depth++;
+			else if (c == ')' && --depth == 0)
+				done = true;
+		}
+		/* a name with no call after it on its line is all there is */
+		if (!depth)
+			done = true;
+		else if (!last_is_space(&ob))
+			obstack_1grow(&ob, ' ');
+	}
+	obstack_1grow(&ob, 0);
+	text = xstrdup((char *)obstack_finish(&ob));
+	obstack_free(&ob, NULL);
+	return text;
+}
+

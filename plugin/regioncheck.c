@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Phase 3, queries: regions.  Does the region state at an access allow
+ * it on every path, and does every function leave its regions the way it
+ * should?
+ *
+ * An access needs every state that may hold before it to be open, by a
+ * begin whose mode allows what it does.  "As the caller left it" moves the
+ * question to the callers (callchain.c), except in a function that opens
+ * regions itself (the way in that skipped its begin is a bug too) or in a
+ * system call body (entered from user space with no region open).
+ * Per function, an end that does not close what is open and a return
+ * that leaves a region this function opened are findings of their own.
+ */
+#include "uaccess_check.h"
+#include "verdict.h"
+
+static void region_finding(struct ua_fn *fn, enum ua_class cls,
+			   const struct ua_prim *begin, struct ua_verdict *out)
+{
+	struct ua_finding f;
+
+	memset(&f, 0, sizeof(f));
+	f.cls = cls;
+	f.fn = fn;
+	f.prim = begin;
+	ua_verdict_add_finding(out, &f);
+}
+
+static void ask_region(struct ua_fn *caller, gimple *call, struct ua_fn *callee,
+		       const void *question, int depth, struct ua_verdict *out)
+{
+	(void)callee;
+	ua_region_ok_at(caller, call, *(const enum ua_mode *)question, depth,
+			out);
+}
+
+/* Does the region at @stmt allow an access of @mode on every path? */
+void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,
+		     int depth, struct ua_verdict *out)
+{
+	uint64_t s = ua_region_at(fn, stmt);
+	unsigned t;
+
+	if (!s)
+		return;		/* unreachable */
+	if ((s & RS_CLOSED) ||
+	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn)))) {
+		region_finding(fn, UA_REGION, NULL, out);
+		return;
+	}
+	for (t = 0; t < fn->ntokens; t++) {
+		const struct ua_prim *b = ua_token_prim(fn, t);
+		struct ua_proof p;
+
+		if (!(s & RS_TOKEN(t)) || !b)
+			continue;
+		if (mode & ~b->mode)
+			region_finding(fn, UA_MODE, b, out);
+		memset(&p, 0, sizeof(p));
+		p.cls = UA_PROVEN;
+		p.prim = b;
+		p.prim_fn = fn;
+		ua_verdict_add_proof(out, &p);
+	}
+	if (s & RS_ENTRY)
+		ua_ask_callers(fn, NULL, depth, ask_region, &mode, out);
+}
+
+/* The region at a call, as the facts say it: open, closed, caller. */
+const char *ua_region_word(struct ua_fn *fn, gimple *call)
+{
+	uint64_t s = ua_region_at(fn, call);
+
+	if ((s & RS_CLOSED) ||
+	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn))))
+		return "closed";
+	return s & RS_ENTRY ? "caller" : "open";
+}
+
+static void add_fn_finding(struct ua_fn *fn, location_t loc,
+			   const struct ua_prim *end, const struct ua_prim *begin)
+{
+	struct ua_fn_finding *f;
+
+	fn->findings = XRESIZEVEC(struct ua_fn_finding, fn->findings,
+				  fn->nfindings + 1);
+	f = &fn->findings[fn->nfindings++];
+	f->loc = loc;
+	f->end = end;
+	f->begin = begin;
+}
+
+static bool end_mismatch(enum ua_mode begin, enum ua_mode end)
+{
+	return (begin == UA_MODE_READ && end == UA_MODE_WRITE) ||
+	       (begin == UA_MODE_WRITE && end == UA_MODE_READ);
+}
+
+static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
+{
+	unsigned t;
+
+	for (t = 0; t < fn->ntokens; t++) {
+		const struct ua_prim *b = ua_token_prim(fn, t);
+
+		if ((s & RS_TOKEN(t)) && b && end_mismatch(b->mode, end->mode)) {
+			add_fn_finding(fn, end->loc, end, b);
+			return;
+		}
+	}
+}
+
+/* Where the programmer wrote the return that the edge @e leads from. */
+static location_t return_location(edge e, gimple *ret)
+{
+	gimple_stmt_iterator gsi;
+
+	for (gsi = gsi_last_bb(e->src); !gsi_end_p(gsi); gsi_prev(&gsi)) {
+		gimple *s = gsi_stmt(gsi);
+		location_t loc = gimple_location(s);
+
+		if (loc != UNKNOWN_LOCATION && !is_gimple_debug(s) &&
+		    !gimple_clobber_p(s))
+			return loc;
+	}
+	return gimple_location(ret);
+}
+
+static void open_return(struct ua_fn *fn, location_t loc, uint64_t s)
+{
+	if (loc != UNKNOWN_LOCATION)
+		loc = ua_keyword_before(ua_user_location(loc), "return");
+	add_fn_finding(fn, loc, NULL, ua_region_opener(fn, s));
+}
+
+static void check_return(struct ua_fn *fn, gimple *ret, uint64_t s)
+{
+	basic_block bb = gimple_bb(ret);
+	edge e;
+	edge_iterator ei;
+
+	if (!(s & RS_OPEN_MASK))
+		return;
+	/*
+	 * Returns are merged into one block, whose return has no location
+	 * (also when clobbers of the locals precede it): name each path's
+	 * own return.
+	 */
+	if (gimple_location(ret) != UNKNOWN_LOCATION || single_pred_p(bb)) {
+		open_return(fn, gimple_location(ret), s);
+		return;
+	}
+	FOR_EACH_EDGE(e, ei, bb->preds) {
+		uint64_t out = ua_region_on_edge(fn, e);
+
+		if (out & RS_OPEN_MASK)
+			open_return(fn, return_location(e, ret), out);
+	}
+}
+
+/* Wrong ends and open returns of @fn. */
+void ua_check_region_ends(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	if (!fn->ntokens)
+		return;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			const struct ua_prim *p = ua_prim_of(fn, stmt);
+
+			if (p && p->kind == PRIM_CLAC)
+				check_end(fn, p, ua_region_at(fn, stmt));
+			if (gimple_code(stmt) == GIMPLE_RETURN)
+				check_return(fn, stmt, ua_region_at(fn, stmt));
+		}
+	}
+}
