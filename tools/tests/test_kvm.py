@@ -13,6 +13,7 @@ testcases/real/linux-6.12-kvm.txt (docs/real-code.md).
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -155,8 +156,10 @@ def test_record_steal_time_silent(kfx, runs, level, with_facts):
 def test_output_as_triaged(runs, unit, level, with_facts):
     rep = runs[(unit, level, with_facts)].report
     expected = EXPECTED.get((unit, level), Expected([], ""))
-    assert groups_of(rep.diagnostics) == expected.groups
-    assert rep.summaries == ([expected.summary] if expected.summary else [])
+    want = [l for g in expected.groups for l in g] + ([expected.summary] if expected.summary else [])
+    got = [l for g in groups_of(rep.diagnostics) for l in g] + rep.summaries
+    diff = "\n".join(difflib.unified_diff(want, got, EXPECTED_FILE.name, "plugin", lineterm=""))
+    assert got == want, f"{unit} at level {level} differs from {EXPECTED_FILE.name} (warnings sorted):\n{diff}"
 
 
 @pytest.mark.parametrize("level", LEVELS)
