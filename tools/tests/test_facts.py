@@ -3,7 +3,8 @@
 A few testcases and one unit of this file (a checked call to a global function) are built as
 one external module, twice, each time with a different facts directory; the records are checked
 against what the sources say. Positions are looked up in the source, so editing a case's header
-does not break this file.
+does not break this file. The schema check (``casebuild.check_facts``) is shared with
+test_combinations.py, which applies it to every testcase under every option combination.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from casebuild import KEYS, POS, check_facts, facts_path, load_facts
 from uaccess_check import REPO_ROOT
 from uaccess_check.fixture import kbuild_env
 from uaccess_check.plugin import plugin_flags
@@ -81,25 +83,6 @@ MODULE_DESCRIPTION("uaccess_check facts test: no user access");
 WITH_FACTS = CASES + (MERGE,)
 ALL = WITH_FACTS + (PLAIN,)
 
-SECTIONS = ("accesses", "checks", "regions", "calls", "requirements")
-POS = ["file", "line", "column"]
-KEYS = {
-    "accesses": ["function"] + POS + ["accessor", "mode", "verdict", "via_callers", "check", "region"],
-    "checks": ["function"] + POS + ["primitive", "mode", "checks"],
-    "regions": ["function"] + POS + ["primitive", "mode", "checks"],
-    "calls": ["caller", "callee"] + POS + ["region", "args"],
-    "requirements": ["function", "global", "needs", "param_index", "param", "offset", "accessor", "access"],
-}
-ARG_KEYS = ["index", "pointer", "root", "param_index", "offset", "check"]
-CHECK_KEYS = ["verdict", "requirement", "primitive", "text", "function"] + POS + ["calls", "chain"]
-CHECK_KEYS_NONE = ["verdict", "requirement", "primitive", "text", "calls", "chain"]  # no check found
-REGION_KEYS = ["primitive", "checks", "function"] + POS + ["calls"]
-CHAIN_KEYS = ["caller", "callee"] + POS
-ACCESS_KEYS = ["function"] + POS
-ACCESSORS = {"unsafe_put_user", "unsafe_get_user", "unsafe_copy_to_user", "unsafe_copy_from_user",
-             "unsafe_try_cmpxchg_user", "unsafe_atomic_op1", "unsafe_atomic_op2"}
-VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
-
 
 def _kbuild(fx, tmp: Path, kcflags: list[str]) -> subprocess.CompletedProcess:
     objs = [c[:-2] + ".o" for c in ALL]
@@ -127,24 +110,9 @@ def built(fx, plugin_so, tmp_path_factory):
     return tmp, dirs[0], dirs[1]
 
 
-def facts_path(facts: Path, src: Path) -> Path:
-    """DIR/<unit>.json, <unit> the source path as given to the compiler without the leading /."""
-    return facts / (str(src).lstrip("/") + ".json")
-
-
-class Keyed(dict):
-    """A JSON object that remembers the order of its keys (``.keys_in_order``)."""
-
-
-def _ordered(pairs):
-    d = Keyed(pairs)
-    d.keys_in_order = [k for k, _ in pairs]
-    return d
-
-
 def load(built, name: str) -> dict:
     tmp, facts, _ = built
-    return json.loads(facts_path(facts, tmp / name).read_text(), object_pairs_hook=_ordered)
+    return load_facts(facts_path(facts, tmp / name))
 
 
 def position(src: Path, text: str, nth: int = 0) -> tuple[int, int]:
@@ -203,63 +171,10 @@ def test_layout_text(built):
 
 # ---- schema -------------------------------------------------------------------------------------
 
-def _check_object(obj) -> None:
-    assert obj["verdict"] in ("proven", "unproven", "range", "unchecked"), obj
-    assert isinstance(obj["requirement"], bool)
-    if obj["primitive"] is None:
-        assert obj.keys_in_order == CHECK_KEYS_NONE and obj["text"] is None
-    else:
-        assert obj.keys_in_order == CHECK_KEYS
-        assert obj["text"].startswith(obj["primitive"] + "(")
-    assert obj["calls"] == len(obj["chain"])
-    for link in obj["chain"]:
-        assert link.keys_in_order == CHAIN_KEYS
-    if obj["chain"]:
-        assert obj["chain"][0]["caller"] == obj["function"]  # from the checking function down
-        for a, b in zip(obj["chain"], obj["chain"][1:]):
-            assert a["callee"] == b["caller"]
-
-
 @pytest.mark.parametrize("name", WITH_FACTS)
 def test_schema(built, name):
     tmp, _, _ = built
-    d = load(built, name)
-    assert d.keys_in_order == ["version", "unit"] + list(SECTIONS)
-    assert d["version"] == 1
-    assert d["unit"] == str(tmp / name).lstrip("/")
-    for section in SECTIONS:
-        assert isinstance(d[section], list)
-        for rec in d[section]:
-            assert rec.keys_in_order == KEYS[section], f"{section}: {rec}"
-    for rec in d["accesses"]:
-        assert rec["accessor"] in ACCESSORS
-        assert rec["mode"] in ("read", "write", "rw")
-        assert rec["verdict"] in VERDICTS
-        assert isinstance(rec["via_callers"], bool)
-        _check_object(rec["check"])
-        if rec["check"]["chain"]:
-            assert rec["check"]["chain"][-1]["callee"] == rec["function"]
-        if rec["region"] is not None:
-            assert rec["region"].keys_in_order == REGION_KEYS
-            assert isinstance(rec["region"]["checks"], bool) and rec["region"]["calls"] >= 0
-    for rec in d["checks"]:
-        assert rec["checks"] is True
-        assert rec["mode"] in ("none", "read", "write", "rw")
-    for rec in d["regions"]:
-        assert isinstance(rec["checks"], bool)
-    for rec in d["calls"]:
-        assert rec["region"] in ("open", "closed", "caller")
-        assert rec["args"], rec  # only calls with a pointer argument whose root is known
-        for arg in rec["args"]:
-            assert arg.keys_in_order == ARG_KEYS
-            assert arg["root"] in ("parm", "load", "value")
-            assert (arg["param_index"] is not None) == (arg["root"] == "parm")
-            _check_object(arg["check"])
-    for rec in d["requirements"]:
-        assert rec["needs"] in ("check", "region")
-        assert rec["access"].keys_in_order == ACCESS_KEYS
-        if rec["needs"] == "region":
-            assert rec["param_index"] is None and rec["param"] is None and rec["offset"] is None
+    check_facts(load(built, name), tmp / name)
 
 
 @pytest.mark.parametrize("name", WITH_FACTS)

@@ -1,4 +1,4 @@
-"""The kernel fixture: an extracted Debian linux-source tree plus a prepared O= build dir.
+"""The kernel fixture: an extracted Debian linux-source tree plus prepared O= build dirs.
 
 Layout under the cache directory (see ``cache_dir()``)::
 
@@ -7,9 +7,16 @@ Layout under the cache directory (see ``cache_dir()``)::
     build-6.12-x86_64/              out-of-tree kbuild dir (defconfig + modules_prepare)
     .build-6.12-x86_64.prepared     stamp: written after a complete preparation
     .build-6.12-x86_64.objects      sources of the objects the configuration builds (make -n)
+    build-6.12-x86_64-kvm/          the same with KVM (``kvm_fixture()``), prepared on demand only
+    .build-6.12-x86_64-kvm.*        its stamps
 
-Each stamp holds a key (tarball size/mtime, compiler version); a missing or different stamp
-redoes that step from scratch, so an interrupted run never leaves a half tree in use.
+A variant (``kvm``) is a second build dir of the same tree: its configuration is the base one
+with some options set by scripts/config and settled by olddefconfig. It exists because code the
+default configuration leaves out (``arch/x86/kvm``) has accessor shapes the default units lack;
+only the tests that need it prepare it, so the default scan never pays for it.
+
+Each stamp holds a key (tarball size/mtime, compiler version, options); a missing or different
+stamp redoes that step from scratch, so an interrupted run never leaves a half tree in use.
 """
 
 from __future__ import annotations
@@ -33,6 +40,11 @@ DEFAULT_VERSION = "6.12"
 DEFAULT_ARCH = "x86_64"
 DEFAULT_CONFIG = "defconfig"
 
+#: scripts/config arguments of the KVM variant: KVM as modules, as allmodconfig has it, with the
+#: Xen interface (record_steal_time() in arch/x86/kvm/x86.c calls into it).
+KVM_OPTIONS: tuple[str, ...] = ("--module", "KVM", "--module", "KVM_INTEL", "--module", "KVM_AMD",
+                                "--enable", "KVM_XEN")
+
 
 @dataclass(frozen=True)
 class Fixture:
@@ -40,6 +52,8 @@ class Fixture:
     version: str = DEFAULT_VERSION
     arch: str = DEFAULT_ARCH
     config: str = DEFAULT_CONFIG
+    variant: str = ""  # suffix of the build dir; "" for the plain configuration
+    options: tuple[str, ...] = ()  # scripts/config arguments applied to config, then olddefconfig
 
     @property
     def tarball(self) -> Path:
@@ -50,8 +64,13 @@ class Fixture:
         return self.cache / f"linux-{self.version}"
 
     @property
+    def build_name(self) -> str:
+        suffix = f"-{self.variant}" if self.variant else ""
+        return f"build-{self.version}-{self.arch}{suffix}"
+
+    @property
     def build(self) -> Path:
-        return self.cache / f"build-{self.version}-{self.arch}"
+        return self.cache / self.build_name
 
     @property
     def extracted_stamp(self) -> Path:
@@ -59,18 +78,19 @@ class Fixture:
 
     @property
     def prepared_stamp(self) -> Path:
-        return self.cache / f".build-{self.version}-{self.arch}.prepared"
+        return self.cache / f".{self.build_name}.prepared"
 
     @property
     def objects_file(self) -> Path:
-        return self.cache / f".build-{self.version}-{self.arch}.objects"
+        return self.cache / f".{self.build_name}.objects"
 
     @property
     def srcarch(self) -> str:
         return "x86" if self.arch in ("x86_64", "i386", "x86") else self.arch
 
     def label(self) -> str:
-        return f"linux {self.version} {self.arch} {self.config}"
+        variant = f" + {self.variant}" if self.variant else ""
+        return f"linux {self.version} {self.arch} {self.config}{variant}"
 
     def make_base(self) -> list[str]:
         return ["make", "-C", str(self.src), f"O={self.build}"]
@@ -101,6 +121,11 @@ def kbuild_env() -> dict[str, str]:
 
 def default_fixture() -> Fixture:
     return Fixture(cache=cache_dir())
+
+
+def kvm_fixture() -> Fixture:
+    """The default configuration plus KVM (Intel, AMD, Xen), in its own build dir."""
+    return Fixture(cache=cache_dir(), variant="kvm", options=KVM_OPTIONS)
 
 
 def _run(argv: list[str], what: str, cwd: Path | None = None) -> None:
@@ -162,8 +187,9 @@ def ensure_source(fx: Fixture) -> None:
         return
     info(f"extracting {fx.tarball} into {fx.src}")
     fx.extracted_stamp.unlink(missing_ok=True)
-    # A stale prepared build refers to the old tree: redo it as well.
-    fx.prepared_stamp.unlink(missing_ok=True)
+    # A stale prepared build refers to the old tree: redo every build of it (variants included).
+    for stamp in fx.cache.glob(f".build-{fx.version}-*.prepared"):
+        stamp.unlink(missing_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".extract-", dir=fx.cache))
     try:
         _run(["tar", "-xf", str(fx.tarball), "-C", str(tmp)], "extracting the kernel source")
@@ -196,11 +222,33 @@ def _list_configured(fx: Fixture) -> list[str]:
     return sorted(sources)
 
 
+#: scripts/config actions a fixture option may use, and the value each leaves in .config.
+_OPTION_VALUES = {"--enable": "y", "--module": "m"}
+
+
+def _configure_options(fx: Fixture) -> None:
+    """Apply fx.options to the build's .config, settle it, and check that every option held."""
+    wanted = []
+    for action, name in zip(fx.options[::2], fx.options[1::2]):
+        if action not in _OPTION_VALUES:
+            raise UsageError(f"fixture option {action} {name}: expected one of {', '.join(_OPTION_VALUES)}")
+        wanted.append(f"CONFIG_{name}={_OPTION_VALUES[action]}")
+    config = fx.build / ".config"
+    _run([str(fx.src / "scripts" / "config"), "--file", str(config)] + list(fx.options), "scripts/config")
+    _run(fx.make_base() + ["-s", "olddefconfig"], "make olddefconfig")
+    settled = set(config.read_text().splitlines())
+    for line in wanted:
+        if line not in settled:
+            raise UsageError(f"{config}: olddefconfig did not keep {line} (a dependency is missing)")
+
+
 def ensure_build(fx: Fixture) -> None:
-    key = _tarball_key(fx) + _compiler_key() + f"arch={fx.arch} config={fx.config}\n"
+    key = (_tarball_key(fx) + _compiler_key() + f"arch={fx.arch} config={fx.config}\n"
+           + (f"options={' '.join(fx.options)}\n" if fx.options else ""))
     if _stamp_ok(fx.prepared_stamp, key) and fx.build.is_dir() and fx.objects_file.is_file():
         return
-    info(f"preparing {fx.build} ({fx.config} + modules_prepare)")
+    options = f" {' '.join(fx.options)}" if fx.options else ""
+    info(f"preparing {fx.build} ({fx.config}{options} + modules_prepare)")
     fx.prepared_stamp.unlink(missing_ok=True)
     fx.objects_file.unlink(missing_ok=True)
     _remove_tree(fx.build)
@@ -209,6 +257,8 @@ def ensure_build(fx: Fixture) -> None:
     # The default fixture is the host architecture: kbuild's own default, no ARCH= needed.
     arch: list[str] = []
     _run(fx.make_base() + ["-s"] + arch + [fx.config], f"make {fx.config}")
+    if fx.options:
+        _configure_options(fx)
     _run(fx.make_base() + ["-s", f"-j{jobs}", "KCFLAGS="] + arch + ["modules_prepare"], "make modules_prepare")
     # The dry run must see a build dir without objects so that it lists every one.
     sources = _list_configured(fx)
