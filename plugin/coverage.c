@@ -4,7 +4,10 @@
  * on every path to it, by a check of the same pointer, for every byte?
  *
  * The checks of the function that validate the same root are sorted by
- * how well they cover the access (proven, unproven, range).  The access
+ * how well they cover the access (proven, unproven, range).  A pointer
+ * advanced in a loop that only moves it up (the word loops of
+ * unsafe_copy_to_user()) has a lower bound: starting past the checked
+ * bytes, or before them, is a range error; starting inside is unproven.  The access
  * is proven when no path reaches it without passing a covering check
  * (guard.c's ua_path_avoids: two begins on branches that join cover what
  * follows), falls short (range, unproven) when every path passes some
@@ -87,17 +90,17 @@ static void measure(struct candidate *c, const struct ua_ref *ref,
 	}
 	len = ua_check_length(c->prim);
 	if (!len || TREE_CODE(len) != INTEGER_CST || !tree_fits_shwi_p(len) ||
-	    !c->cref.off_known || !ref->off_known || size < 0)
+	    !c->cref.off_known || !(ref->off_known || ref->lo_known) ||
+	    size < 0)
 		return;
 	n = tree_to_shwi(len);
-	if (ref->off >= c->cref.off && ref->off + size <= c->cref.off + n) {
-		c->cls = UA_PROVEN;
-		return;
-	}
-	c->cls = UA_RANGE;
 	c->first = ref->off - c->cref.off;
-	c->last = ref->off - c->cref.off + size - 1;
+	c->last = ref->off_known ? c->first + size - 1 : UA_UNKNOWN_LAST;
 	c->checked = n;
+	if (c->first >= 0 && c->first + size <= n)
+		c->cls = ref->off_known ? UA_PROVEN : UA_UNPROVEN;
+	else if (ref->off_known || c->first < 0 || c->first >= n)
+		c->cls = UA_RANGE;
 }
 
 struct point {
@@ -314,8 +317,7 @@ static void ask_param(struct ua_fn *caller, gimple *call, struct ua_fn *callee,
 	for (i = 0; i < refs.n; i++) {
 		struct ua_ref up = refs.ref[i];
 
-		up.off += q->ref->off;
-		up.off_known &= q->ref->off_known;
+		ua_ref_add(&up, q->ref);
 		ua_cover_at(caller, gimple_bb(call), call, &up, q->size, depth,
 			    out);
 	}
@@ -439,7 +441,7 @@ static void cell_values_at(struct ua_fn *caller, gimple *call, int idx,
 	decl_values(caller, decl, v);
 	if (v->advanced)
 		for (i = 0; i < v->refs.n; i++)
-			v->refs.ref[i].off_known = false;
+			v->refs.ref[i].off_known = v->refs.ref[i].lo_known = false;
 }
 
 /* Can every call site tell what the cell holds? */
@@ -475,8 +477,7 @@ static void ask_cell_at(struct ua_fn *caller, gimple *call,
 	for (i = 0; i < v.refs.n; i++) {
 		struct ua_ref up = v.refs.ref[i];
 
-		up.off += q->ref->off;
-		up.off_known &= q->ref->off_known;
+		ua_ref_add(&up, q->ref);
 		up.via = NULL;
 		ua_cover_at(caller, gimple_bb(call), call, &up, q->size, depth,
 			    out);

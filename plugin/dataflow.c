@@ -9,7 +9,8 @@
  * decides what the region allows).  A checking begin opens only on its
  * success edge; an unchecked begin (stac) opens where it stands; an end
  * closes; user_access_save() closes and user_access_restore() brings back
- * whatever reached a save.  Sets only grow, so the iteration terminates.
+ * whatever reached the save its flags came from.  Sets only grow, so the
+ * iteration terminates.
  *
  * The same walk finds the ends that do not close what is open and the
  * returns that leave a region this function opened.
@@ -26,9 +27,44 @@ const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt)
 	return NULL;
 }
 
+/*
+ * What the user_access_save() calls whose flags reach @val saved: a
+ * restore brings back its own save's state (through PHIs of flags), or,
+ * when the flags come from elsewhere, whatever reached any save.
+ */
+static uint64_t saved_for(struct ua_fn *fn, tree val, int depth)
+{
+	gimple *def;
+	uint64_t s = 0;
+	unsigned i;
+
+	if (TREE_CODE(val) != SSA_NAME || depth > 8)
+		return fn->saved;
+	def = SSA_NAME_DEF_STMT(val);
+	if (gimple_code(def) == GIMPLE_PHI) {
+		for (i = 0; i < gimple_phi_num_args(def); i++)
+			s |= saved_for(fn, gimple_phi_arg_def(def, i), depth + 1);
+		return s;
+	}
+	if (gimple_assign_single_p(def) || gimple_assign_cast_p(def))
+		return saved_for(fn, gimple_assign_rhs1(def), depth + 1);
+	for (i = 0; i < fn->nprims; i++)
+		if (fn->prims[i].stmt == def && fn->prims[i].kind == PRIM_SAVE)
+			return fn->prims[i].saved;
+	return fn->saved;
+}
+
+static uint64_t restore(struct ua_fn *fn, const struct ua_prim *p, uint64_t s)
+{
+	uint64_t r = gimple_call_num_args(p->stmt) ?
+		     saved_for(fn, gimple_call_arg(p->stmt, 0), 0) : fn->saved;
+
+	return r ? r : s;
+}
+
 static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
 {
-	const struct ua_prim *p = ua_prim_of(fn, stmt);
+	struct ua_prim *p = (struct ua_prim *)ua_prim_of(fn, stmt);
 
 	if (!p)
 		return s;
@@ -41,10 +77,12 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
 	case PRIM_CLAC:
 		return RS_CLOSED;
 	case PRIM_SAVE:
+		fn->save_grew |= (p->saved | s) != p->saved;
+		p->saved |= s;
 		fn->saved |= s;
 		return RS_CLOSED;
 	case PRIM_RESTORE:
-		return fn->saved ? fn->saved : s;
+		return restore(fn, p, s);
 	default:
 		return s;
 	}
@@ -101,14 +139,14 @@ void ua_region_dataflow(struct ua_fn *fn)
 		changed = false;
 		FOR_ALL_BB_FN(bb, fun) {
 			uint64_t in = fn->bb_in[bb->index], out;
-			uint64_t saved = fn->saved;
 			edge e;
 			edge_iterator ei;
 
 			if (!in)
 				continue;
+			fn->save_grew = false;
 			out = transfer_bb(fn, bb, in, NULL);
-			changed |= saved != fn->saved;
+			changed |= fn->save_grew;
 			FOR_EACH_EDGE(e, ei, bb->succs) {
 				uint64_t s = transfer_edge(fn, e, out);
 				uint64_t *dst = &fn->bb_in[e->dest->index];

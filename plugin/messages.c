@@ -65,6 +65,19 @@ static struct ua_diag *say_range(location_t loc, tree fndecl,
 				 const struct ua_finding *f,
 				 struct ua_access *acc, const char *p)
 {
+	if (f->last == UA_UNKNOWN_LAST && f->call)
+		return ua_report(loc, f->cls, fndecl,
+				 "call to '%s' passes '%s' to %s(), which accesses bytes from "
+				 HOST_WIDE_INT_PRINT_DEC " of it, beyond the "
+				 HOST_WIDE_INT_PRINT_DEC " bytes checked",
+				 ua_fn_name(f->callee), p, acc->name, f->first,
+				 f->checked);
+	if (f->last == UA_UNKNOWN_LAST)
+		return ua_report(loc, f->cls, fndecl,
+				 "%s() accesses bytes from " HOST_WIDE_INT_PRINT_DEC
+				 " of '%s', beyond the " HOST_WIDE_INT_PRINT_DEC
+				 " bytes checked",
+				 acc->name, f->first, p, f->checked);
 	if (f->call)
 		return ua_report(loc, f->cls, fndecl,
 				 "call to '%s' passes '%s' to %s(), which accesses bytes "

@@ -19,10 +19,14 @@
 
 #define UA_MAX_DEPTH 32
 
+/* The PHIs on the walk, with the offset at each (UNKNOWN_OFF: none). */
+#define UNKNOWN_OFF HOST_WIDE_INT_MIN
+
 struct walk {
 	struct ua_refs *out;
-	hash_set<gimple *> *phis;
+	hash_map<gimple *, HOST_WIDE_INT> *phis;
 	bool looped;
+	bool backwards;		/* some loop may not move the pointer up */
 };
 
 static void add_ref(struct walk *w, const struct ua_ref *r)
@@ -153,9 +157,10 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth);
 static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
 		      int depth);
 
-static void walk_addr(struct walk *w, tree t, struct ua_ref at, int depth)
+/* The address of @obj; @t names it when it is not based on a pointer. */
+static void walk_object(struct walk *w, tree obj, tree t, struct ua_ref at,
+			int depth)
 {
-	tree obj = TREE_OPERAND(t, 0);
 	poly_int64 poff;
 	tree base = get_addr_base_and_unit_offset(obj, &poff);
 
@@ -175,6 +180,11 @@ static void walk_addr(struct walk *w, tree t, struct ua_ref at, int depth)
 	root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
+static void walk_addr(struct walk *w, tree t, struct ua_ref at, int depth)
+{
+	walk_object(w, TREE_OPERAND(t, 0), t, at, depth);
+}
+
 static bool same_root_list(const struct ua_refs *a)
 {
 	unsigned i;
@@ -185,17 +195,33 @@ static bool same_root_list(const struct ua_refs *a)
 	return a->n > 0;
 }
 
+/*
+ * A pointer advanced in a loop has no one offset; when every loop on the
+ * way only moves it up, the offset it enters with is a lower bound.
+ */
+static void forget_offset(struct ua_ref *r, bool backwards)
+{
+	r->lo_known = r->off_known && !backwards;
+	r->off_known = false;
+}
+
 static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 {
 	struct ua_refs args;
 	struct walk sub;
 	unsigned i, j;
-	bool looped = false;
+	bool looped = false, backwards = false;
+	HOST_WIDE_INT *entry;
 
-	if (w->phis->add(phi)) {
-		w->looped = true;	/* back to a PHI on the walk: a loop */
+	entry = w->phis->get(phi);
+	if (entry) {
+		/* back to a PHI on the walk: a loop, moving by what was added */
+		w->looped = true;
+		if (*entry == UNKNOWN_OFF || !at.off_known || at.off <= *entry)
+			w->backwards = true;
 		return;
 	}
+	w->phis->put(phi, at.off_known ? at.off : UNKNOWN_OFF);
 	memset(&args, 0, sizeof(args));
 	for (i = 0; i < gimple_phi_num_args(phi); i++) {
 		struct ua_refs one;
@@ -205,8 +231,10 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 		sub.out = &one;
 		sub.phis = w->phis;
 		sub.looped = false;
+		sub.backwards = false;
 		walk_tree_ptr(&sub, gimple_phi_arg_def(phi, i), a, depth + 1);
 		looped |= sub.looped;
+		backwards |= sub.backwards;
 		for (j = 0; j < one.n; j++) {
 			if (!one.ref[j].via)
 				one.ref[j].via = gimple_phi_arg_edge(phi, i);
@@ -219,21 +247,23 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 	}
 	w->phis->remove(phi);
 	w->out->overflow |= args.overflow;
+	w->looped |= looped;
+	w->backwards |= backwards;
 	if (same_root_list(&args)) {
 		struct ua_ref r = args.ref[0];
 
 		for (i = 1; i < args.n; i++)
 			if (!args.ref[i].off_known || args.ref[i].off != r.off)
-				r.off_known = false;
+				r.off_known = r.lo_known = false;
 		if (looped)
-			r.off_known = false;
+			forget_offset(&r, backwards);
 		r.via = at.via;
 		add_ref(w, &r);
 		return;
 	}
 	for (i = 0; i < args.n; i++) {
 		if (looped)
-			args.ref[i].off_known = false;
+			forget_offset(&args.ref[i], backwards);
 		add_ref(w, &args.ref[i]);
 	}
 }
@@ -353,9 +383,9 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
-void ua_resolve(tree ptr, struct ua_refs *out)
+static void resolve(tree ptr, tree obj, struct ua_refs *out)
 {
-	hash_set<gimple *> phis;
+	hash_map<gimple *, HOST_WIDE_INT> phis;
 	struct walk w;
 	struct ua_ref at;
 
@@ -365,7 +395,22 @@ void ua_resolve(tree ptr, struct ua_refs *out)
 	w.out = out;
 	w.phis = &phis;
 	w.looped = false;
-	walk_tree_ptr(&w, ptr, at, 0);
+	w.backwards = false;
+	if (obj)
+		walk_object(&w, obj, obj, at, 0);
+	else
+		walk_tree_ptr(&w, ptr, at, 0);
+}
+
+void ua_resolve(tree ptr, struct ua_refs *out)
+{
+	resolve(ptr, NULL_TREE, out);
+}
+
+/* The roots of the address of the memory reference @obj (an asm operand). */
+void ua_resolve_object(tree obj, struct ua_refs *out)
+{
+	resolve(NULL_TREE, obj, out);
 }
 
 /*
@@ -404,6 +449,18 @@ bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b)
 		return operand_equal_p(a->root, b->root, 0) &&
 		       TREE_CODE(a->root) != SSA_NAME;
 	return a->root == b->root;
+}
+
+/* @up, the pointer in a caller, moved by what @down adds in the callee. */
+void ua_ref_add(struct ua_ref *up, const struct ua_ref *down)
+{
+	bool known = up->off_known && down->off_known;
+	bool lo = (up->off_known || up->lo_known) &&
+		  (down->off_known || down->lo_known) && !known;
+
+	up->off += down->off;
+	up->off_known = known;
+	up->lo_known = lo;
 }
 
 int ua_parm_index(tree fndecl, tree parm)

@@ -17,20 +17,34 @@ static void query_asm(struct ua_access *acc, gimple *stmt)
 {
 	struct ua_refs refs;
 	HOST_WIDE_INT size;
-	tree ptr;
+	tree ptr, obj;
 	unsigned i;
 
-	size = ua_access_size(stmt, &ptr);
-	if (!ptr) {
+	size = ua_access_size(stmt, &ptr, &obj);
+	if (obj) {
+		ua_resolve_object(obj, &refs);
+	} else if (ptr) {
+		ua_resolve(ptr, &refs);
+	} else {
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
 		return;
 	}
-	ua_resolve(ptr, &refs);
 	if (refs.overflow)
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
-	for (i = 0; i < refs.n; i++)
-		ua_cover_at(acc->fn, gimple_bb(stmt), stmt, &refs.ref[i], size,
-			    0, acc->cover);
+	for (i = 0; i < refs.n; i++) {
+		struct ua_ref r = refs.ref[i];
+
+		/* a word of a copy loop: the copy's bytes from where it starts */
+		if (acc->copy_len >= 0 && r.lo_known) {
+			r.off_known = true;
+			r.lo_known = false;
+			ua_cover_at(acc->fn, gimple_bb(stmt), stmt, &r,
+				    acc->copy_len, 0, acc->cover);
+			continue;
+		}
+		ua_cover_at(acc->fn, gimple_bb(stmt), stmt, &r, size, 0,
+			    acc->cover);
+	}
 	ua_region_ok_at(acc->fn, stmt, acc->mode, 0, acc->region);
 }
 

@@ -255,9 +255,59 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 		add_access_asm(fn, stmt, n, key);
 }
 
+/* A size_t (or unsigned long) variable set to a constant? */
+static tree constant_length(gimple *stmt)
+{
+	tree lhs, rhs, type;
+
+	if (!gimple_assign_single_p(stmt))
+		return NULL_TREE;
+	lhs = gimple_assign_lhs(stmt);
+	rhs = gimple_assign_rhs1(stmt);
+	type = TREE_TYPE(lhs);
+	if (TREE_CODE(lhs) != SSA_NAME || !SSA_NAME_VAR(lhs) ||
+	    TREE_CODE(rhs) != INTEGER_CST || !tree_fits_shwi_p(rhs) ||
+	    !INTEGRAL_TYPE_P(type) || !TYPE_UNSIGNED(type) ||
+	    TYPE_PRECISION(type) != TYPE_PRECISION(size_type_node))
+		return NULL_TREE;
+	return rhs;
+}
+
+/*
+ * The length of an unsafe_copy_*() whose length is a constant: the one
+ * size_t variable its expansion sets to a constant (x86's __ucu_len,
+ * powerpc's _len).  Its word loops then write [dst, dst + len).
+ */
+static void find_copy_lengths(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree len = constant_length(stmt);
+			const void *key = NULL;
+			unsigned i;
+
+			if (!len || !chain_name(gimple_location(stmt), true, &key))
+				continue;
+			for (i = 0; i < fn->naccesses; i++) {
+				struct ua_access *a = &fn->accesses[i];
+
+				if (a->key != key || !startswith(a->name, "unsafe_copy_"))
+					continue;
+				a->copy_len = a->copy_len == -1 ? tree_to_shwi(len) : -2;
+			}
+		}
+	}
+}
+
 void ua_find_primitives(struct ua_fn *fn)
 {
 	basic_block bb;
+	unsigned i;
 
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;
@@ -265,6 +315,12 @@ void ua_find_primitives(struct ua_fn *fn)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
 			scan_stmt(fn, gsi_stmt(gsi));
 	}
+	for (i = 0; i < fn->naccesses; i++)
+		fn->accesses[i].copy_len = -1;
+	find_copy_lengths(fn);
+	for (i = 0; i < fn->naccesses; i++)
+		if (fn->accesses[i].copy_len < 0)
+			fn->accesses[i].copy_len = -1;
 }
 
 static bool is_large_struct(tree type)
@@ -306,16 +362,23 @@ tree ua_asm_memory_operand(gasm *stmt)
 }
 
 /*
- * The pointer an accessor asm touches and how many bytes.  The memory
+ * What an accessor asm touches and how many bytes: through the pointer
+ * @ptr, or the object @obj when GCC folded the pointer into the operand
+ * (unsafe_try_cmpxchg_user(&u->f, ...) has u->f itself).  The memory
  * operand of put/get is a dummy large struct, so the size comes from the
  * pointer's own type.
  */
-HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr)
+HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
 {
 	tree mem = ua_asm_memory_operand(as_a<gasm *>(stmt));
 	tree p;
 
 	*ptr = NULL_TREE;
+	*obj = NULL_TREE;
+	if (mem && TREE_CODE(mem) != MEM_REF && REFERENCE_CLASS_P(mem)) {
+		*obj = mem;
+		return type_bytes(TREE_TYPE(mem));
+	}
 	if (!mem || TREE_CODE(mem) != MEM_REF)
 		return -1;
 	p = TREE_OPERAND(mem, 0);

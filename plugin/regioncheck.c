@@ -91,10 +91,17 @@ static void add_fn_finding(struct ua_fn *fn, location_t loc,
 	f->begin = begin;
 }
 
-static bool end_mismatch(enum ua_mode begin, enum ua_mode end)
+/*
+ * Does @end leave a direction of @begin's region open (powerpc's ends)?
+ * An unchecked or masked begin of both directions (__uaccess_begin(),
+ * 6.12's masked_user_access_begin()) names none: it pairs with the end of
+ * whichever checking begin it stands in for.
+ */
+static bool end_mismatch(const struct ua_prim *begin, const struct ua_prim *end)
 {
-	return (begin == UA_MODE_READ && end == UA_MODE_WRITE) ||
-	       (begin == UA_MODE_WRITE && end == UA_MODE_READ);
+	if (begin->kind == PRIM_STAC && begin->mode == UA_MODE_RW)
+		return false;
+	return (begin->mode & ~end->mode) != 0;
 }
 
 static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
@@ -104,7 +111,7 @@ static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
 	for (t = 0; t < fn->ntokens; t++) {
 		const struct ua_prim *b = ua_token_prim(fn, t);
 
-		if ((s & RS_TOKEN(t)) && b && end_mismatch(b->mode, end->mode)) {
+		if ((s & RS_TOKEN(t)) && b && end_mismatch(b, end)) {
 			add_fn_finding(fn, end->loc, end, b);
 			return;
 		}

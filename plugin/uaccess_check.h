@@ -74,6 +74,7 @@ struct ua_prim {
 	location_t loc;		/* where the programmer wrote it */
 	edge ok_edge;		/* tested kinds: the edge taken on success */
 	int token;		/* begins: index of the region they open */
+	uint64_t saved;		/* user_access_save(): the states it saved */
 	struct ua_fn *helper;	/* PRIM_HELPER: the helper called */
 };
 
@@ -90,6 +91,7 @@ struct ua_ref {
 	tree root;		/* PARM_DECL, SSA_NAME or the loaded reference */
 	tree vuse;		/* ROOT_LOAD: the memory state read */
 	bool off_known;
+	bool lo_known;		/* not known, but @off is a lower bound */
 	HOST_WIDE_INT off;
 	edge via;		/* reached through this PHI argument edge */
 };
@@ -113,6 +115,7 @@ struct ua_access {
 	const void *key;	/* the macro expansion it came from */
 	unsigned nasm;
 	gimple **asms;
+	HOST_WIDE_INT copy_len;	/* unsafe_copy_*() of constant length, or -1 */
 	/* phase 3 */
 	struct ua_verdict *cover;
 	struct ua_verdict *region;
@@ -151,6 +154,7 @@ struct ua_fn {
 	unsigned ntokens;
 	uint64_t *bb_in;	/* region state entering each block */
 	uint64_t saved;		/* states that reached a user_access_save() */
+	bool save_grew;		/* dataflow: a save's state grew this round */
 	bool own_dominators;
 	/* phase 2 */
 	struct ua_summary sum;
@@ -205,7 +209,7 @@ void ua_find_primitives(struct ua_fn *fn);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_stores_nothing(gimple *stmt);
 tree ua_asm_memory_operand(gasm *stmt);
-HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr);
+HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 		 enum ua_mode mode, tree fndecl);
 void ua_find_guards(struct ua_fn *fn);
@@ -223,8 +227,10 @@ const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt);
 
 /* pointer.c (reads the summaries, never computes them) */
 void ua_resolve(tree ptr, struct ua_refs *out);
+void ua_resolve_object(tree obj, struct ua_refs *out);
 bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
 bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
+void ua_ref_add(struct ua_ref *up, const struct ua_ref *down);
 int ua_parm_index(tree fndecl, tree parm);
 bool ua_is_load(gimple *def);
 

@@ -53,6 +53,7 @@ struct ua_finding {
 	const struct ua_prim *other;		/* dominating check of another pointer */
 	const struct ua_prim *stray;		/* same pointer, not on every path */
 	HOST_WIDE_INT first, last, checked;	/* range */
+#define UA_UNKNOWN_LAST HOST_WIDE_INT_MIN	/* a loop: from @first on */
 	bool requirement;			/* unproven: callers not seen */
 };
 
