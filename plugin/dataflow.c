@@ -112,18 +112,28 @@ static uint64_t transfer_edge(struct ua_fn *fn, edge e, uint64_t s)
 	return s;
 }
 
+static int by_place(const void *a, const void *b)
+{
+	const struct ua_prim *x = *(const struct ua_prim *const *)a;
+	const struct ua_prim *y = *(const struct ua_prim *const *)b;
+	int c = ua_compare_locations(x->loc, y->loc);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/* Tokens in source order, so that "the first begin" is the reader's. */
 static void assign_tokens(struct ua_fn *fn)
 {
-	unsigned i;
+	struct ua_prim **begins = XNEWVEC(struct ua_prim *, fn->nprims);
+	unsigned i, n = 0;
 
-	for (i = 0; i < fn->nprims; i++) {
-		struct ua_prim *p = &fn->prims[i];
-
-		if (!ua_prim_props[p->kind].opens)
-			continue;
-		if (fn->ntokens < RS_MAX_TOKENS)
-			p->token = fn->ntokens++;
-	}
+	for (i = 0; i < fn->nprims; i++)
+		if (ua_prim_props[fn->prims[i].kind].opens)
+			begins[n++] = &fn->prims[i];
+	qsort(begins, n, sizeof(*begins), by_place);
+	for (i = 0; i < n && fn->ntokens < RS_MAX_TOKENS; i++)
+		begins[i]->token = fn->ntokens++;
+	free(begins);
 }
 
 void ua_region_dataflow(struct ua_fn *fn)

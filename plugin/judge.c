@@ -58,6 +58,17 @@ static const struct ua_finding *soft_finding(const struct ua_verdict *v)
 	return best;
 }
 
+/* One verdict per access and site: unchecked hides range, region mode. */
+static bool worst_at_site(const struct ua_verdict *v, const struct ua_finding *f)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nfindings; i++)
+		if (v->finding[i].call == f->call && v->finding[i].cls > f->cls)
+			return false;
+	return true;
+}
+
 /* Say what @v holds for @acc; true when an error was found. */
 static bool say_verdict(struct ua_access *acc, const struct ua_verdict *v,
 			say_fn say, bool soft_needs_requirement)
@@ -72,7 +83,7 @@ static bool say_verdict(struct ua_access *acc, const struct ua_verdict *v,
 		if (!UA_IS_ERROR(f->cls))
 			continue;
 		error = true;
-		if (first_time(f, acc, say))
+		if (worst_at_site(v, f) && first_time(f, acc, say))
 			say(f, acc);
 	}
 	if (error || ua_opts.level < 2)
@@ -102,8 +113,22 @@ static void judge_access(struct ua_access *acc, struct ua_counts *counts)
 		counts->proven++;
 }
 
+static int by_place(const void *a, const void *b)
+{
+	const struct ua_access *x = *(const struct ua_access *const *)a;
+	const struct ua_access *y = *(const struct ua_access *const *)b;
+	int c = ua_compare_locations(x->loc, y->loc);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/*
+ * Accesses are judged in source order, so that a call reported once for
+ * several accessors names the first of them.
+ */
 void ua_judge_unit(struct ua_counts *counts)
 {
+	vec<struct ua_access *> all = vNULL;
 	unsigned i, j;
 
 	memset(counts, 0, sizeof(*counts));
@@ -113,7 +138,11 @@ void ua_judge_unit(struct ua_counts *counts)
 		for (j = 0; j < fn->nfindings; j++)
 			ua_say_fn_finding(fn, &fn->findings[j]);
 		for (j = 0; j < fn->naccesses; j++)
-			judge_access(&fn->accesses[j], counts);
+			all.safe_push(&fn->accesses[j]);
 	}
+	all.qsort(by_place);
+	for (i = 0; i < all.length(); i++)
+		judge_access(all[i], counts);
+	all.release();
 	said.release();
 }

@@ -14,6 +14,20 @@ location_t ua_user_location(location_t loc)
 					LRK_MACRO_EXPANSION_POINT, NULL);
 }
 
+/* Source order: file, line, column (for "the first ... in source order"). */
+int ua_compare_locations(location_t a, location_t b)
+{
+	expanded_location xa = expand_location(a);
+	expanded_location xb = expand_location(b);
+	int c = strcmp(xa.file ? xa.file : "", xb.file ? xb.file : "");
+
+	if (c)
+		return c;
+	if (xa.line != xb.line)
+		return xa.line < xb.line ? -1 : 1;
+	return xa.column < xb.column ? -1 : xa.column > xb.column;
+}
+
 const char *ua_fn_name(struct ua_fn *fn)
 {
 	return lang_hooks.decl_printable_name(fn->node->decl, 0);
