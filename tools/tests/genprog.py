@@ -683,10 +683,10 @@ def expected_warnings(prog: Program, file: str) -> list[str]:
 
 def _call_warnings(call: Call, states: set[State], helpers: dict[str, Function],
                    has_begins: bool, openers: dict) -> list[tuple[int, int, str]]:
-    """One warning per class at a helper call: for the first access (by position) of that class."""
+    """One warning per class at a helper call: for the first access of that class in the
+    callee's statement order (an inner call's accesses where that call stands)."""
     found: dict[str, tuple] = {}
-    for ha in sorted(_helper_accesses(helpers[call.helper], helpers),
-                     key=lambda h: (h.acc.line, h.acc.col)):
+    for ha in _helper_accesses(helpers[call.helper], helpers):
         name, mode = ACCESSORS[ha.acc.kind]
         ptr = call.args[ha.param]
         cov, least = _coverage(states, ptr, ha.off, ha.size)
