@@ -2,6 +2,7 @@
 #   make scan   (default) install what is missing, build the plugin, prepare the kernel, scan it
 #   make test   same set-up, then run the test suite (tools/tests)
 #   make bench  compile-time/memory cost of the plugin on the accessor units
+#   make fuzz   generated region programs against the oracle (SEED=, COUNT= functions)
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := scan
@@ -12,8 +13,10 @@ DEB_PACKAGES := make gcc g++ gcc-12-plugin-dev python3 python3-pytest sparse coc
 # Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
 PYTHON := /usr/bin/python3
 BENCH_RUNS ?= 5
+SEED ?= 1
+COUNT ?= 1000
 
-.PHONY: scan test bench deps plugin kernel clean
+.PHONY: scan test bench fuzz deps plugin kernel clean
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -44,6 +47,10 @@ test: deps plugin kernel
 
 bench: deps plugin kernel
 	$(PYTHON) bench/compile_ratio.py --runs $(BENCH_RUNS)
+
+# Exit 1 on any crash or disagreement; the reproducers go to the directory it names.
+fuzz: deps plugin kernel
+	$(PYTHON) tools/tests/fuzz.py --seed $(SEED) --count $(COUNT)
 
 clean:
 	-$(MAKE) -C plugin clean

@@ -150,21 +150,24 @@ def load_facts(path: Path) -> dict:
     return json.loads(path.read_text(), object_pairs_hook=_ordered)
 
 
-def _check_object(obj) -> None:
-    assert obj["verdict"] in ("proven", "unproven", "range", "unchecked"), obj
-    assert isinstance(obj["requirement"], bool), obj
+def _check_object(obj, where: str) -> None:
+    """A check object (docs/facts.md) of the record named by where."""
+    what = f"{where}: check object {obj}"
+    assert obj["verdict"] in ("proven", "unproven", "range", "unchecked"), what
+    assert isinstance(obj["requirement"], bool), what
     if obj["primitive"] is None:
-        assert obj.keys_in_order == CHECK_KEYS_NONE and obj["text"] is None, obj
+        assert obj.keys_in_order == CHECK_KEYS_NONE and obj["text"] is None, what
     else:
-        assert obj.keys_in_order == CHECK_KEYS, obj
-        assert obj["text"].startswith(obj["primitive"] + "("), obj
-    assert obj["calls"] == len(obj["chain"]), obj
+        assert obj.keys_in_order == CHECK_KEYS, what
+        assert obj["text"].startswith(obj["primitive"] + "("), what
+    assert obj["calls"] == len(obj["chain"]), what
     for link in obj["chain"]:
-        assert link.keys_in_order == CHAIN_KEYS, link
+        assert link.keys_in_order == CHAIN_KEYS, what
     if obj["chain"]:
-        assert obj["chain"][0]["caller"] == obj.get("function"), obj  # from the checking function down
+        assert obj["chain"][0]["caller"] == obj.get("function"), \
+            f"{what}: the chain does not start at the checking function"
         for a, b in zip(obj["chain"], obj["chain"][1:]):
-            assert a["callee"] == b["caller"], obj
+            assert a["callee"] == b["caller"], f"{what}: the chain is not a path"
 
 
 def check_facts(d: dict, src: Path) -> None:
@@ -181,7 +184,7 @@ def check_facts(d: dict, src: Path) -> None:
         assert rec["mode"] in ("read", "write", "rw"), rec
         assert rec["verdict"] in VERDICTS, rec
         assert isinstance(rec["via_callers"], bool), rec
-        _check_object(rec["check"])
+        _check_object(rec["check"], f"access {rec['accessor']} in {rec['function']} at line {rec['line']}")
         if rec["check"]["chain"]:
             assert rec["check"]["chain"][-1]["callee"] == rec["function"], rec
         if rec["region"] is not None:
@@ -199,7 +202,8 @@ def check_facts(d: dict, src: Path) -> None:
             assert arg.keys_in_order == ARG_KEYS, arg
             assert arg["root"] in ("parm", "load", "value"), arg
             assert (arg["param_index"] is not None) == (arg["root"] == "parm"), arg
-            _check_object(arg["check"])
+            _check_object(arg["check"], f"argument {arg['index']} of the call to {rec['callee']} "
+                                        f"in {rec['caller']} at line {rec['line']}")
     for rec in d["requirements"]:
         assert rec["needs"] in ("check", "region"), rec
         assert rec["access"].keys_in_order == ACCESS_KEYS, rec

@@ -87,7 +87,8 @@ class Fuzz:
         want = [w for p in reduced for w in genprog.expected_warnings(p, name)]
         notes = [f"fuzz reproducer {n}", f"kind: {sig}", f"configuration: {cfg.name}",
                  "expected (oracle):"] + [f"  {w}" for w in want or ["(nothing)"]]
-        notes += ["disagreement:"] + [f"  {x.kind}: {x.line}" for x in findings or
+        notes += ["disagreement:"] + [f"  {x.kind}: " + x.line.replace("\n", "\n *   ")
+                                      for x in findings or
                                       [Finding(name, cfg.name, "none", "(it did not reproduce)")]]
         text = final.texts[name] + "\n/*\n" + "".join(f" * {l}\n" for l in notes) + " */\n"
         path = self.out / name

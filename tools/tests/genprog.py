@@ -683,10 +683,10 @@ def expected_warnings(prog: Program, file: str) -> list[str]:
 
 def _call_warnings(call: Call, states: set[State], helpers: dict[str, Function],
                    has_begins: bool, openers: dict) -> list[tuple[int, int, str]]:
-    """One warning per class at a helper call: for the first access (by position) of that class."""
+    """One warning per class at a helper call: for the first access of that class in the
+    callee's statement order (an inner call's accesses where that call stands)."""
     found: dict[str, tuple] = {}
-    for ha in sorted(_helper_accesses(helpers[call.helper], helpers),
-                     key=lambda h: (h.acc.line, h.acc.col)):
+    for ha in _helper_accesses(helpers[call.helper], helpers):
         name, mode = ACCESSORS[ha.acc.kind]
         ptr = call.args[ha.param]
         cov, least = _coverage(states, ptr, ha.off, ha.size)
@@ -1056,7 +1056,9 @@ def signature(f: Finding) -> str:
     """What kind of disagreement @f is, without the names and numbers of one instance."""
     if f.kind in ("missing", "extra", "differs"):
         texts = [l.split(": warning: ", 1)[1] for l in f.line.split("\n")]
-        texts = [re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'X'", t)) for t in texts]
+        # names and numbers of one instance go; the accessor's name too (one rule for all)
+        texts = [re.sub(r"\bunsafe_\w+\(\)", "ACCESSOR()",
+                        re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'X'", t))) for t in texts]
         return f"{f.kind}: " + " instead of ".join(texts)
     if f.kind == "crash":
         return f"crash ({f.config}): " + f.line.split(": ", 1)[-1]
@@ -1073,7 +1075,7 @@ def _lines(f: Function) -> list[int]:
 def finding_program(f: Finding, progs: list[Program]) -> Program | None:
     """The program a missing or extra warning belongs to: by its entry function's lines, else
     by the lines of the helpers it calls."""
-    m = DIAG_RE.match(f.line)
+    m = DIAG_RE.match(f.line.split("\n")[0])
     if not m:
         return None
     line = int(m.group("line"))
