@@ -9,7 +9,8 @@
  * at one call.  Each answer comes back as a verdict; on its way down the
  * chain the call is added to every proof (so a proof's check, its region
  * and its calls come from one path), and a finding the caller decided
- * itself is pinned to that call site.  A function whose callers are not
+ * itself is pinned to that call site, remembering the call in the callee
+ * that leads on to the access (for "the first access this call reaches").  A function whose callers are not
  * all visible leaves a requirement instead of a guess; recursion and
  * chains deeper than UA_MAX_CHAIN end as "unproven".  Nothing here prints
  * or records anything.
@@ -135,9 +136,14 @@ static void chain_add(struct ua_chain *chain, gimple *call,
  * An answer from @caller about its call of @callee: extend every proof by
  * the call, and pin what the caller decided itself to the call site.
  */
+/* The calls the walk is in, innermost first: where a finding came from. */
+static gimple *walking[UA_MAX_CHAIN + 1];
+static unsigned nwalking;
+
 static void through_call(struct ua_verdict *v, gimple *call,
 			 struct ua_fn *caller, struct ua_fn *callee)
 {
+	gimple *below = nwalking >= 2 ? walking[nwalking - 2] : NULL;
 	unsigned i;
 
 	for (i = 0; i < v->nproofs; i++)
@@ -150,6 +156,7 @@ static void through_call(struct ua_verdict *v, gimple *call,
 		f->call = call;
 		f->caller = caller;
 		f->callee = callee;
+		f->below = below;
 	}
 	v->via_callers = true;
 }
@@ -205,10 +212,12 @@ void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 		}
 		v = XNEW(struct ua_verdict);
 		ua_verdict_init(v);
+		walking[nwalking++] = e->call_stmt;
 		ua_fn_enter(caller);
 		ask(caller, e->call_stmt, fn, question, depth + 1, v);
 		ua_fn_leave();
 		through_call(v, e->call_stmt, caller, fn);
+		nwalking--;
 		ua_verdict_merge(out, v);
 		free(v);
 	}

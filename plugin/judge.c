@@ -5,9 +5,10 @@
  * Coverage (unchecked, range, unproven) and region (region, mode) are
  * independent questions, so one access can earn one diagnostic of each.
  * A finding a caller decided is said at its call site, once per call and
- * class whatever the accessors behind it; the access itself then says
- * nothing more.  A finding decided in the access's own function is said
- * at the access, once per class.  unproven is said only at level 2, and
+ * class whatever the accessors behind it (naming the first the call
+ * reaches); the access itself then says nothing more.  A finding decided
+ * in the access's own function is said at the access, the worst class
+ * only.  unproven is said only at level 2, and
  * only where nothing worse was found.  The counts of the verbose summary
  * come from the same verdicts.
  */
@@ -16,27 +17,23 @@
 
 typedef void (*say_fn)(const struct ua_finding *f, struct ua_access *acc);
 
-struct said {
-	gimple *call;
-	const struct ua_access *acc;	/* for findings at the access */
-	enum ua_class cls;
-	say_fn question;		/* coverage or region */
+/* A finding to say at a call, once per call, class and question. */
+struct at_call {
+	const struct ua_finding *f;
+	struct ua_access *acc;
+	say_fn question;
 };
 
-static vec<struct said> said;
+static vec<struct at_call> pending;
 
-/* True the first time (call or access, class, question) is said. */
-static bool first_time(const struct ua_finding *f, const struct ua_access *acc,
-		       say_fn question)
+/* One verdict per access and site: unchecked hides range, region mode. */
+static bool worst_at_site(const struct ua_verdict *v, const struct ua_finding *f)
 {
-	struct said s = { f->call, f->call ? NULL : acc, f->cls, question };
 	unsigned i;
 
-	for (i = 0; i < said.length(); i++)
-		if (said[i].call == s.call && said[i].acc == s.acc &&
-		    said[i].cls == s.cls && said[i].question == s.question)
+	for (i = 0; i < v->nfindings; i++)
+		if (v->finding[i].call == f->call && v->finding[i].cls > f->cls)
 			return false;
-	said.safe_push(s);
 	return true;
 }
 
@@ -58,41 +55,88 @@ static const struct ua_finding *soft_finding(const struct ua_verdict *v)
 	return best;
 }
 
-/* One verdict per access and site: unchecked hides range, region mode. */
-static bool worst_at_site(const struct ua_verdict *v, const struct ua_finding *f)
-{
-	unsigned i;
-
-	for (i = 0; i < v->nfindings; i++)
-		if (v->finding[i].call == f->call && v->finding[i].cls > f->cls)
-			return false;
-	return true;
-}
-
-/* Say what @v holds for @acc; true when an error was found. */
+/*
+ * Say what @v holds for @acc itself, and keep what belongs to call sites;
+ * true when an error was found.
+ */
 static bool say_verdict(struct ua_access *acc, const struct ua_verdict *v,
 			say_fn say, bool soft_needs_requirement)
 {
-	const struct ua_finding *soft;
+	const struct ua_finding *soft, *local = NULL;
 	bool error = false;
 	unsigned i;
 
 	for (i = 0; i < v->nfindings; i++) {
 		const struct ua_finding *f = &v->finding[i];
+		struct at_call p = { f, acc, say };
 
 		if (!UA_IS_ERROR(f->cls))
 			continue;
 		error = true;
-		if (worst_at_site(v, f) && first_time(f, acc, say))
-			say(f, acc);
+		if (!worst_at_site(v, f))
+			continue;
+		if (f->call)
+			pending.safe_push(p);
+		else if (!local)
+			local = f;
 	}
+	if (local)
+		say(local, acc);
 	if (error || ua_opts.level < 2)
 		return error;
 	soft = soft_finding(v);
-	if (soft && (soft->requirement || !soft_needs_requirement) &&
-	    first_time(soft, acc, say))
+	if (soft && (soft->requirement || !soft_needs_requirement))
 		say(soft, acc);
 	return false;
+}
+
+/* Where in the callee the finding's way to the access starts. */
+static location_t way_in(const struct at_call *p)
+{
+	return p->f->below ? ua_user_location(gimple_location(p->f->below)) :
+			     p->acc->loc;
+}
+
+static int by_call(const void *a, const void *b)
+{
+	const struct at_call *x = (const struct at_call *)a;
+	const struct at_call *y = (const struct at_call *)b;
+	int c = ua_compare_locations(gimple_location(x->f->call),
+				     gimple_location(y->f->call));
+
+	if (c)
+		return c;
+	if (x->f->call != y->f->call)
+		return x->f->call < y->f->call ? -1 : 1;
+	if (x->question != y->question)
+		return x->question == ua_say_cover ? -1 : 1;
+	if (x->f->cls != y->f->cls)
+		return x->f->cls < y->f->cls ? -1 : 1;
+	c = ua_compare_locations(way_in(x), way_in(y));
+	if (c)
+		return c;
+	return ua_compare_locations(x->acc->loc, y->acc->loc);
+}
+
+/*
+ * A call is reported once per class and question, naming the first
+ * access it reaches in the callee's statement order (an access of an
+ * inner helper counts where that helper is called).
+ */
+static void say_at_calls(void)
+{
+	unsigned i;
+
+	pending.qsort(by_call);
+	for (i = 0; i < pending.length(); i++) {
+		const struct at_call *p = &pending[i], *q = &pending[i - 1];
+
+		if (i && q->f->call == p->f->call && q->f->cls == p->f->cls &&
+		    q->question == p->question)
+			continue;
+		p->question(p->f, p->acc);
+	}
+	pending.release();
 }
 
 static void judge_access(struct ua_access *acc, struct ua_counts *counts)
@@ -122,10 +166,7 @@ static int by_place(const void *a, const void *b)
 	return c ? c : (x < y ? -1 : x > y);
 }
 
-/*
- * Accesses are judged in source order, so that a call reported once for
- * several accessors names the first of them.
- */
+/* Accesses in source order; then the calls. */
 void ua_judge_unit(struct ua_counts *counts)
 {
 	vec<struct ua_access *> all = vNULL;
@@ -144,5 +185,5 @@ void ua_judge_unit(struct ua_counts *counts)
 	for (i = 0; i < all.length(); i++)
 		judge_access(all[i], counts);
 	all.release();
-	said.release();
+	say_at_calls();
 }

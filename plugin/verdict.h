@@ -48,6 +48,7 @@ struct ua_finding {
 	struct ua_fn *fn;
 	gimple *call;
 	struct ua_fn *caller, *callee;
+	gimple *below;		/* the call in @callee leading on, or NULL */
 	struct ua_ref ref;			/* the pointer in @fn */
 	const struct ua_prim *prim;		/* range: the check; mode: the begin */
 	const struct ua_prim *other;		/* dominating check of another pointer */
