@@ -43,10 +43,8 @@ void ua_verdict_add_proof(struct ua_verdict *v, const struct ua_proof *p)
 		if (v->proof[i].prim == p->prim && v->proof[i].cls == p->cls &&
 		    same_chain(&v->proof[i].chain, &p->chain))
 			return;
-	if (v->nproofs == UA_MAX_PROOFS) {
-		v->partial = true;
+	if (v->nproofs == UA_MAX_PROOFS)
 		return;
-	}
 	v->proof[v->nproofs++] = *p;
 }
 
@@ -65,10 +63,8 @@ void ua_verdict_add_finding(struct ua_verdict *v, const struct ua_finding *f)
 	for (i = 0; i < v->nfindings; i++)
 		if (same_finding(&v->finding[i], f))
 			return;
-	if (v->nfindings == UA_MAX_FINDINGS) {
-		v->partial = true;
+	if (v->nfindings == UA_MAX_FINDINGS)
 		return;
-	}
 	v->finding[v->nfindings++] = *f;
 }
 
@@ -82,20 +78,17 @@ static void add_requirement(struct ua_verdict *v, const struct ua_requirement *r
 		    v->req[i].ref.off == r->ref.off &&
 		    v->req[i].ref.off_known == r->ref.off_known)
 			return;
-	if (v->nreqs == UA_MAX_REQS) {
-		v->partial = true;
+	if (v->nreqs == UA_MAX_REQS)
 		return;
-	}
 	v->req[v->nreqs++] = *r;
 }
 
-void ua_verdict_merge(struct ua_verdict *out, const struct ua_verdict *v)
+static void merge(struct ua_verdict *out, const struct ua_verdict *v)
 {
 	unsigned i;
 
 	out->cls = MAX(out->cls, v->cls);
 	out->via_callers |= v->via_callers;
-	out->partial |= v->partial;
 	for (i = 0; i < v->nproofs; i++)
 		ua_verdict_add_proof(out, &v->proof[i]);
 	for (i = 0; i < v->nfindings; i++)
@@ -218,7 +211,7 @@ void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 		ua_fn_leave();
 		through_call(v, e->call_stmt, caller, fn);
 		nwalking--;
-		ua_verdict_merge(out, v);
+		merge(out, v);
 		free(v);
 	}
 	fn->busy = false;

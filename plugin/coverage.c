@@ -247,8 +247,7 @@ struct cover_q {
 	const struct ua_ref *ref;	/* in the callee */
 	HOST_WIDE_INT size;
 	int idx;			/* the parameter asked about */
-	bool cell;			/* a cell at @coff behind it */
-	HOST_WIDE_INT coff;
+	HOST_WIDE_INT coff;		/* a cell: its offset behind it */
 };
 
 static void ask_param(struct ua_fn *caller, gimple *call, struct ua_fn *callee,
@@ -283,8 +282,7 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		judge_checked(&pt, &k, out);
 	} else if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
 		struct cover_q q = { ref, size,
-				     ua_parm_index(fn->node->decl, ref->root),
-				     false, 0 };
+				     ua_parm_index(fn->node->decl, ref->root), 0 };
 
 		if (q.idx < 0)
 			unchecked_here(&pt, &k, out);
@@ -495,7 +493,7 @@ static bool ask_cell(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 		     struct ua_verdict *out)
 {
 	struct cover_q q = { ref, size, ua_parm_index(fn->node->decl, parm),
-			     true, coff };
+			     coff };
 
 	if (!ua_callers_known(fn) || !fn->node->callers || q.idx < 0 ||
 	    depth >= UA_MAX_CHAIN || !cells_known(fn, q.idx, coff))

@@ -179,7 +179,7 @@ uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
 	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt);
 }
 
-uint64_t ua_region_at_end(struct ua_fn *fn, basic_block bb)
+static uint64_t region_at_end(struct ua_fn *fn, basic_block bb)
 {
 	if (!fn->bb_in)
 		return RS_ENTRY;
@@ -189,7 +189,7 @@ uint64_t ua_region_at_end(struct ua_fn *fn, basic_block bb)
 /* The state along @e: what leaves its source, and a begin's success. */
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e)
 {
-	return transfer_edge(fn, e, ua_region_at_end(fn, e->src));
+	return transfer_edge(fn, e, region_at_end(fn, e->src));
 }
 
 const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token)

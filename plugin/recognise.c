@@ -16,15 +16,14 @@
 
 /* What each kind of primitive does, for every phase. */
 const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
-	[PRIM_ACCESS_OK] = { .checks = true, .tested = true, .what = "check" },
-	[PRIM_BEGIN] = { .checks = true, .tested = true, .opens = true,
-			 .what = "begin" },
-	[PRIM_MASK] = { .checks = true, .what = "mask" },
-	[PRIM_STAC] = { .opens = true, .what = "unchecked begin" },
-	[PRIM_CLAC] = { .what = "end" },
-	[PRIM_SAVE] = { .what = "save" },
-	[PRIM_RESTORE] = { .what = "restore" },
-	[PRIM_HELPER] = { .checks = true, .tested = true, .what = "helper" },
+	[PRIM_ACCESS_OK] = { .checks = true, .tested = true },
+	[PRIM_BEGIN] = { .checks = true, .tested = true, .opens = true },
+	[PRIM_MASK] = { .checks = true },
+	[PRIM_STAC] = { .opens = true },
+	[PRIM_CLAC] = { },
+	[PRIM_SAVE] = { },
+	[PRIM_RESTORE] = { },
+	[PRIM_HELPER] = { .checks = true, .tested = true },
 };
 
 /* PRIM_NKINDS in a name table: an accessor */
@@ -158,6 +157,7 @@ static bool is_hook(tree fndecl)
 }
 
 static bool is_accessor_asm(gimple *stmt);
+static tree asm_memory_operand(gasm *stmt);
 
 /*
  * Statements that change no kernel memory a pointer could be loaded from,
@@ -228,7 +228,7 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 
 static bool is_accessor_asm(gimple *stmt)
 {
-	return ua_asm_memory_operand(as_a<gasm *>(stmt)) &&
+	return asm_memory_operand(as_a<gasm *>(stmt)) &&
 	       chain_name(gimple_location(stmt), true, NULL);
 }
 
@@ -248,7 +248,7 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 	}
 	if (gimple_code(stmt) != GIMPLE_ASM)
 		return;
-	if (!ua_asm_memory_operand(as_a<gasm *>(stmt)))
+	if (!asm_memory_operand(as_a<gasm *>(stmt)))
 		return;
 	n = chain_name(gimple_location(stmt), true, &key);
 	if (n)
@@ -342,7 +342,7 @@ static HOST_WIDE_INT type_bytes(tree type)
 }
 
 /* The "m" operand of an asm: what an accessor reads or writes. */
-tree ua_asm_memory_operand(gasm *stmt)
+static tree asm_memory_operand(gasm *stmt)
 {
 	unsigned i;
 
@@ -370,7 +370,7 @@ tree ua_asm_memory_operand(gasm *stmt)
  */
 HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
 {
-	tree mem = ua_asm_memory_operand(as_a<gasm *>(stmt));
+	tree mem = asm_memory_operand(as_a<gasm *>(stmt));
 	tree p;
 
 	*ptr = NULL_TREE;

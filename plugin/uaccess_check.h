@@ -47,7 +47,6 @@ struct ua_prim_props {
 	bool checks;		/* validates a pointer */
 	bool tested;		/* validates on the success edge of its result */
 	bool opens;		/* opens a region */
-	const char *what;	/* for the facts */
 };
 extern const struct ua_prim_props ua_prim_props[PRIM_NKINDS];
 
@@ -209,7 +208,6 @@ bool ua_unit_has_accessor_asm(void);
 void ua_find_primitives(struct ua_fn *fn);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_stores_nothing(gimple *stmt);
-tree ua_asm_memory_operand(gasm *stmt);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 		 enum ua_mode mode, tree fndecl);
@@ -220,7 +218,6 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 		    unsigned ncuts, edge from, basic_block bb, gimple *stmt);
 void ua_region_dataflow(struct ua_fn *fn);
 uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
-uint64_t ua_region_at_end(struct ua_fn *fn, basic_block bb);
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
 const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
 const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);

@@ -10,7 +10,8 @@
  * to the access, each from one path), the errors to report (findings: at
  * the access itself, or at the call site of a caller that got it wrong)
  * and what rests on callers the unit cannot see (requirements).  The
- * queries only fill verdicts; they never print or record anything.
+ * lists are bounded; the class always counts every path.  The queries
+ * only fill verdicts; they never print or record anything.
  */
 #ifndef UACCESS_VERDICT_H
 #define UACCESS_VERDICT_H
@@ -39,6 +40,9 @@ struct ua_proof {
 	struct ua_chain chain;
 };
 
+/* A range whose end is not known: a loop, from its first byte on. */
+#define UA_UNKNOWN_LAST HOST_WIDE_INT_MIN
+
 /*
  * Something wrong, decided in @fn: at the access when @call is NULL,
  * else at @call, the call of @callee in @caller that passes it on.
@@ -54,7 +58,6 @@ struct ua_finding {
 	const struct ua_prim *other;		/* dominating check of another pointer */
 	const struct ua_prim *stray;		/* same pointer, not on every path */
 	HOST_WIDE_INT first, last, checked;	/* range */
-#define UA_UNKNOWN_LAST HOST_WIDE_INT_MIN	/* a loop: from @first on */
 	bool requirement;			/* unproven: callers not seen */
 };
 
@@ -68,7 +71,6 @@ struct ua_requirement {
 struct ua_verdict {
 	enum ua_class cls;		/* the worst over every path */
 	bool via_callers;
-	bool partial;			/* lists overflowed */
 	unsigned nproofs, nfindings, nreqs;
 	struct ua_proof proof[UA_MAX_PROOFS];
 	struct ua_finding finding[UA_MAX_FINDINGS];
@@ -77,7 +79,6 @@ struct ua_verdict {
 
 /* callchain.c: verdicts and the one walk over the callers */
 void ua_verdict_init(struct ua_verdict *v);
-void ua_verdict_merge(struct ua_verdict *out, const struct ua_verdict *v);
 void ua_verdict_add_proof(struct ua_verdict *v, const struct ua_proof *p);
 void ua_verdict_add_finding(struct ua_verdict *v, const struct ua_finding *f);
 const struct ua_proof *ua_farthest_proof(const struct ua_verdict *v);
