@@ -4,16 +4,16 @@
  * on every path to it, by a check of the same pointer, for every byte?
  *
  * The checks of the function that validate the same root are sorted by
- * how well they cover the access (proven, unproven, range).  A pointer
- * advanced in a loop that only moves it up (the word loops of
- * unsafe_copy_to_user()) has a lower bound: starting past the checked
- * bytes, or before them, is a range error; starting inside is unproven.  The access
- * is proven when no path reaches it without passing a covering check
- * (guard.c's ua_path_avoids: two begins on branches that join cover what
- * follows), falls short (range, unproven) when every path passes some
- * check of the pointer but not always a covering one, and otherwise has
- * an unchecked path: a parameter's or a caller's cell's check is then
- * asked of the callers (callchain.c), anything else is unchecked here.
+ * how well they cover the access: proven, unproven, then range by the
+ * bytes they check.  The verdict is the worst over the paths of the best
+ * check on each (guard.c's ua_path_avoids: the first prefix of that order
+ * that no path avoids), so two begins on branches that join cover what
+ * follows.  A pointer advanced in a loop that only moves it up (the word
+ * loops of unsafe_copy_to_user()) has a lower bound: starting past the
+ * checked bytes, or before them, is a range error; starting inside is
+ * unproven.  A path with no check at all makes a parameter's or a
+ * caller's cell's check a question for the callers (callchain.c), and
+ * anything else unchecked here.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
@@ -74,7 +74,7 @@ struct candidate {
 	const struct ua_prim *prim;
 	enum ua_class cls;
 	struct ua_ref cref;
-	HOST_WIDE_INT first, last, checked;
+	HOST_WIDE_INT first, last, checked, checked_at;
 };
 
 static void measure(struct candidate *c, const struct ua_ref *ref,
@@ -94,12 +94,15 @@ static void measure(struct candidate *c, const struct ua_ref *ref,
 	    size < 0)
 		return;
 	n = tree_to_shwi(len);
-	c->first = ref->off - c->cref.off;
+	/* offsets from the root, as the messages give them */
+	c->first = ref->off;
 	c->last = ref->off_known ? c->first + size - 1 : UA_UNKNOWN_LAST;
 	c->checked = n;
-	if (c->first >= 0 && c->first + size <= n)
+	c->checked_at = c->cref.off;
+	if (c->first >= c->checked_at && c->first + size <= c->checked_at + n)
 		c->cls = ref->off_known ? UA_PROVEN : UA_UNPROVEN;
-	else if (ref->off_known || c->first < 0 || c->first >= n)
+	else if (ref->off_known || c->first < c->checked_at ||
+		 c->first >= c->checked_at + n)
 		c->cls = UA_RANGE;
 }
 
@@ -167,17 +170,19 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 	}
 }
 
-/* Cuts of every candidate at least as good as @cls, but @skip. */
-static unsigned cuts_of(struct checks *k, enum ua_class cls,
-			const struct candidate *skip)
+/* Better first: proven, unproven, then range by the bytes it checks. */
+static int goodness(const void *a, const void *b)
 {
-	unsigned i, n = 0;
+	const struct candidate *x = (const struct candidate *)a;
+	const struct candidate *y = (const struct candidate *)b;
+	int rx = x->cls == UA_PROVEN ? 0 : x->cls == UA_UNPROVEN ? 1 : 2;
+	int ry = y->cls == UA_PROVEN ? 0 : y->cls == UA_UNPROVEN ? 1 : 2;
 
-	for (i = 0; i < k->n; i++)
-		if (&k->c[i] != skip && (k->c[i].cls == UA_PROVEN ||
-					 cls != UA_PROVEN))
-			k->cuts[n++] = k->c[i].prim;
-	return n;
+	if (rx != ry)
+		return rx - ry;
+	if (x->checked != y->checked)
+		return x->checked > y->checked ? -1 : 1;
+	return x->prim < y->prim ? -1 : x->prim > y->prim;
 }
 
 static void proof_of(const struct point *pt, const struct candidate *c,
@@ -193,40 +198,52 @@ static void proof_of(const struct point *pt, const struct candidate *c,
 	ua_verdict_add_proof(out, &p);
 }
 
-/* Every path is checked: by covering checks, or some fall short. */
-static void judge_checked(const struct point *pt, struct checks *k,
+static void falls_short(const struct point *pt, const struct candidate *c,
+			struct ua_verdict *out)
+{
+	struct ua_finding f;
+
+	memset(&f, 0, sizeof(f));
+	f.cls = c->cls;
+	f.fn = pt->fn;
+	f.ref = *pt->ref;
+	f.prim = c->prim;
+	f.first = c->first;
+	f.last = c->last;
+	f.checked = c->checked;
+	f.checked_at = c->checked_at;
+	ua_verdict_add_finding(out, &f);
+}
+
+/*
+ * Is every path checked?  The verdict is the worst, over the paths, of
+ * the best check on each: the first prefix of the candidates, best first,
+ * whose checks together leave no path open decides, and its weakest
+ * member is what some path has to rely on.  False when some path passes
+ * no check of the pointer at all.
+ */
+static bool judge_checked(const struct point *pt, struct checks *k,
 			  struct ua_verdict *out)
 {
-	const struct candidate *worst = NULL;
-	unsigned i;
+	unsigned n;
 
-	/* the worst check some path relies on alone decides */
-	for (i = 0; i < k->n; i++) {
-		const struct candidate *c = &k->c[i];
+	qsort(k->c, k->n, sizeof(*k->c), goodness);
+	for (n = 0; n < k->n; n++)
+		k->cuts[n] = k->c[n].prim;
+	for (n = 1; n <= k->n; n++) {
+		const struct candidate *weakest = &k->c[n - 1];
+		unsigned i;
 
-		if (c->cls == UA_PROVEN || (worst && c->cls <= worst->cls))
+		if (escapes(pt, k->cuts, n))
 			continue;
-		if (escapes(pt, k->cuts, cuts_of(k, UA_UNPROVEN, c)))
-			worst = c;
+		for (i = 0; i < n; i++)
+			if (k->c[i].cls == weakest->cls)
+				proof_of(pt, &k->c[i], out);
+		if (weakest->cls != UA_PROVEN)
+			falls_short(pt, weakest, out);
+		return true;
 	}
-	for (i = 0; i < k->n && !worst; i++)
-		if (k->c[i].cls != UA_PROVEN)
-			worst = &k->c[i];
-	for (i = 0; i < k->n; i++)
-		proof_of(pt, &k->c[i], out);
-	if (worst) {
-		struct ua_finding f;
-
-		memset(&f, 0, sizeof(f));
-		f.cls = worst->cls;
-		f.fn = pt->fn;
-		f.ref = *pt->ref;
-		f.prim = worst->prim;
-		f.first = worst->first;
-		f.last = worst->last;
-		f.checked = worst->checked;
-		ua_verdict_add_finding(out, &f);
-	}
+	return false;
 }
 
 static void unchecked_here(const struct point *pt, const struct checks *k,
@@ -257,6 +274,33 @@ static bool ask_cell(struct ua_fn *fn, tree parm, HOST_WIDE_INT coff,
 		     struct ua_verdict *out);
 
 /*
+ * Some path passes no check of @pt's pointer here: a parameter's check, or
+ * a caller's cell's, is asked of the callers; anything else is unchecked.
+ */
+static void unchecked_path(const struct point *pt, const struct checks *k,
+			   HOST_WIDE_INT size, int depth, struct ua_verdict *out)
+{
+	struct ua_fn *fn = pt->fn;
+	const struct ua_ref *ref = pt->ref;
+	HOST_WIDE_INT coff;
+	tree parm;
+
+	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
+		struct cover_q q = { ref, size,
+				     ua_parm_index(fn->node->decl, ref->root), 0 };
+
+		if (q.idx < 0)
+			unchecked_here(pt, k, out);
+		else
+			ua_ask_callers(fn, ref, depth, ask_param, &q, out);
+		return;
+	}
+	if (!(ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
+	      ask_cell(fn, parm, coff, ref, size, depth, out)))
+		unchecked_here(pt, k, out);
+}
+
+/*
  * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes (-1: not
  * known).  The caller has entered @fn.
  */
@@ -266,32 +310,10 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 {
 	struct point pt = { fn, bb, stmt, ref };
 	struct checks k;
-	unsigned n;
-	HOST_WIDE_INT coff;
-	tree parm;
 
 	collect(&pt, size, &k);
-	n = cuts_of(&k, UA_PROVEN, NULL);
-	if (n && !escapes(&pt, k.cuts, n)) {
-		unsigned i;
-
-		for (i = 0; i < k.n; i++)
-			if (k.c[i].cls == UA_PROVEN)
-				proof_of(&pt, &k.c[i], out);
-	} else if (k.n && !escapes(&pt, k.cuts, cuts_of(&k, UA_UNPROVEN, NULL))) {
-		judge_checked(&pt, &k, out);
-	} else if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
-		struct cover_q q = { ref, size,
-				     ua_parm_index(fn->node->decl, ref->root), 0 };
-
-		if (q.idx < 0)
-			unchecked_here(&pt, &k, out);
-		else
-			ua_ask_callers(fn, ref, depth, ask_param, &q, out);
-	} else if (!(ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
-		     ask_cell(fn, parm, coff, ref, size, depth, out))) {
-		unchecked_here(&pt, &k, out);
-	}
+	if (!judge_checked(&pt, &k, out))
+		unchecked_path(&pt, &k, size, depth, out);
 	free(k.c);
 	free(k.cuts);
 }

@@ -61,36 +61,36 @@ static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
 			 acc->name, p);
 }
 
+/*
+ * "bytes 8..11" or, through a loop, "bytes from 8", of the root; and the
+ * checked bytes: "the 4 bytes checked" when the check starts at the root
+ * and the access passes its end, else "bytes 4..7 checked".
+ */
 static struct ua_diag *say_range(location_t loc, tree fndecl,
 				 const struct ua_finding *f,
 				 struct ua_access *acc, const char *p)
 {
-	if (f->last == UA_UNKNOWN_LAST && f->call)
-		return ua_report(loc, f->cls, fndecl,
-				 "call to '%s' passes '%s' to %s(), which accesses bytes from "
-				 HOST_WIDE_INT_PRINT_DEC " of it, beyond the "
-				 HOST_WIDE_INT_PRINT_DEC " bytes checked",
-				 ua_fn_name(f->callee), p, acc->name, f->first,
-				 f->checked);
+	char bytes[64], bound[96];
+
 	if (f->last == UA_UNKNOWN_LAST)
-		return ua_report(loc, f->cls, fndecl,
-				 "%s() accesses bytes from " HOST_WIDE_INT_PRINT_DEC
-				 " of '%s', beyond the " HOST_WIDE_INT_PRINT_DEC
-				 " bytes checked",
-				 acc->name, f->first, p, f->checked);
+		snprintf(bytes, sizeof(bytes), "bytes from " HOST_WIDE_INT_PRINT_DEC,
+			 f->first);
+	else
+		snprintf(bytes, sizeof(bytes), "bytes " HOST_WIDE_INT_PRINT_DEC ".."
+			 HOST_WIDE_INT_PRINT_DEC, f->first, f->last);
+	if (!f->checked_at && f->first >= 0)
+		snprintf(bound, sizeof(bound), "beyond the " HOST_WIDE_INT_PRINT_DEC
+			 " bytes checked", f->checked);
+	else
+		snprintf(bound, sizeof(bound), "outside bytes " HOST_WIDE_INT_PRINT_DEC
+			 ".." HOST_WIDE_INT_PRINT_DEC " checked", f->checked_at,
+			 f->checked_at + f->checked - 1);
 	if (f->call)
 		return ua_report(loc, f->cls, fndecl,
-				 "call to '%s' passes '%s' to %s(), which accesses bytes "
-				 HOST_WIDE_INT_PRINT_DEC ".." HOST_WIDE_INT_PRINT_DEC
-				 " of it, beyond the " HOST_WIDE_INT_PRINT_DEC
-				 " bytes checked",
-				 ua_fn_name(f->callee), p, acc->name, f->first,
-				 f->last, f->checked);
-	return ua_report(loc, f->cls, fndecl,
-			 "%s() accesses bytes " HOST_WIDE_INT_PRINT_DEC ".."
-			 HOST_WIDE_INT_PRINT_DEC " of '%s', beyond the "
-			 HOST_WIDE_INT_PRINT_DEC " bytes checked",
-			 acc->name, f->first, f->last, p, f->checked);
+				 "call to '%s' passes '%s' to %s(), which accesses %s of it, %s",
+				 ua_fn_name(f->callee), p, acc->name, bytes, bound);
+	return ua_report(loc, f->cls, fndecl, "%s() accesses %s of '%s', %s",
+			 acc->name, bytes, p, bound);
 }
 
 void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)

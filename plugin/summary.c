@@ -9,8 +9,9 @@
  *    what *param held (ep_deliver_event() does *uevents = next);
  *  - check helper: every return of the helper that may be success (a
  *    success constant, or a value it cannot classify) is dominated by an
- *    access_ok() of one parameter (7.x ep_check_params()), so a caller
- *    that tests the result has checked its argument.
+ *    access_ok() of one parameter (7.x ep_check_params()), or, in a bool
+ *    helper, is that access_ok()'s own result; so a caller that tests the
+ *    result has checked its argument.
  *
  * They are computed over the whole unit before any query, callees first
  * (unit.c's postorder), from bodies whose local analysis is complete.
@@ -232,6 +233,17 @@ static bool is_success(const struct check_walk *w, tree val)
 	return w->success_zero ? integer_zerop(val) : !integer_zerop(val);
 }
 
+/* The parameter an access_ok() checks, or -1. */
+static int checked_param(struct ua_fn *fn, const struct ua_prim *p)
+{
+	struct ua_refs refs;
+
+	ua_resolve(gimple_call_arg(p->stmt, 0), &refs);
+	if (refs.n == 1 && refs.ref[0].kind == ROOT_PARM)
+		return ua_parm_index(fn->node->decl, refs.ref[0].root);
+	return -1;
+}
+
 /* The access_ok() on a parameter whose success dominates @bb. */
 static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 						    basic_block bb, int *param)
@@ -240,14 +252,44 @@ static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 
 	for (i = 0; i < fn->nprims; i++) {
 		const struct ua_prim *p = &fn->prims[i];
-		struct ua_refs refs;
 
 		if (p->kind != PRIM_ACCESS_OK || !ua_prim_dominates(p, bb, NULL))
 			continue;
-		ua_resolve(gimple_call_arg(p->stmt, 0), &refs);
-		if (refs.n == 1 && refs.ref[0].kind == ROOT_PARM) {
-			*param = ua_parm_index(fn->node->decl, refs.ref[0].root);
+		*param = checked_param(fn, p);
+		if (*param >= 0)
 			return p;
+	}
+	return NULL;
+}
+
+/*
+ * The access_ok() whose own result @val is (return access_ok(p, n);),
+ * through conversions, likely() and "!= 0".
+ */
+static const struct ua_prim *returned_check(struct ua_fn *fn, tree val)
+{
+	int steps;
+
+	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+		const struct ua_prim *p;
+
+		if (is_gimple_call(def)) {
+			p = ua_prim_of(fn, def);
+			if (p && p->kind == PRIM_ACCESS_OK)
+				return p;
+			if (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
+			    !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT))
+				return NULL;
+			val = gimple_call_arg(def, 0);
+		} else if (gimple_assign_single_p(def) ||
+			   gimple_assign_cast_p(def) ||
+			   (is_gimple_assign(def) &&
+			    gimple_assign_rhs_code(def) == NE_EXPR &&
+			    integer_zerop(gimple_assign_rhs2(def)))) {
+			val = gimple_assign_rhs1(def);
+		} else {
+			return NULL;
 		}
 	}
 	return NULL;
@@ -275,11 +317,19 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 	const struct ua_prim *p;
 	int param = -1;
 
-	val = constant_of(val);
-	/* a value we cannot classify may be success: it needs the check too */
-	if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val))
-		return;
-	p = dominating_param_check(fn, bb, &param);
+	p = returned_check(fn, val);
+	if (p && !w->success_zero) {
+		/* a bool helper returning the check itself */
+		param = checked_param(fn, p);
+	} else {
+		val = constant_of(val);
+		/* a value we cannot classify may be success: it needs the check */
+		if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val))
+			return;
+		p = dominating_param_check(fn, bb, &param);
+	}
+	if (p && param < 0)
+		p = NULL;
 	if (!p || (w->check && w->param != param)) {
 		w->ok = false;
 		return;

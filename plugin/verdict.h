@@ -57,7 +57,8 @@ struct ua_finding {
 	const struct ua_prim *prim;		/* range: the check; mode: the begin */
 	const struct ua_prim *other;		/* dominating check of another pointer */
 	const struct ua_prim *stray;		/* same pointer, not on every path */
-	HOST_WIDE_INT first, last, checked;	/* range */
+	HOST_WIDE_INT first, last;		/* range: bytes of the root */
+	HOST_WIDE_INT checked, checked_at;	/* ... and the bytes checked */
 	bool requirement;			/* unproven: callers not seen */
 };
 

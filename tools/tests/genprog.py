@@ -843,7 +843,8 @@ class _Gen:
         then = [Check("begin", "rw", ptr, "sizeof(*{p})", fail)]
         if self.chance(0.6):
             then.append(self.access([ptr], RW, "efault_end"))
-        return [If(self.cond(), then, [Check("begin", v2, ptr, size2, fail)])], \
+        # each branch its own return: a statement records one position
+        return [If(self.cond(), then, [Check("begin", v2, ptr, size2, Return("-EFAULT"))])], \
             BEGINS[v2][1], "rw"
 
     def function(self, name: str) -> Program:
