@@ -357,15 +357,31 @@ static void add_value(struct cell_values *v, const struct ua_ref *r)
 		v->refs.ref[v->refs.n++] = *r;
 }
 
-static bool is_decl_ref(tree t, tree decl)
+/* Does @t (a reference) overlap the cell at @off of @decl, or equal it? */
+static int cell_ref(tree t, tree decl, HOST_WIDE_INT off)
 {
-	return t == decl || (TREE_CODE(t) == MEM_REF &&
-			     TREE_CODE(TREE_OPERAND(t, 0)) == ADDR_EXPR &&
-			     TREE_OPERAND(TREE_OPERAND(t, 0), 0) == decl &&
-			     integer_zerop(TREE_OPERAND(t, 1)));
+	poly_int64 poff;
+	HOST_WIDE_INT start, size;
+	tree base = get_addr_base_and_unit_offset(t, &poff);
+
+	if (base && TREE_CODE(base) == MEM_REF &&
+	    TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR) {
+		poff += mem_ref_offset(base).force_shwi();
+		base = TREE_OPERAND(TREE_OPERAND(base, 0), 0);
+	}
+	if (base != decl)
+		return 0;
+	if (!poff.is_constant() || !tree_fits_shwi_p(TYPE_SIZE_UNIT(TREE_TYPE(t))))
+		return 1;
+	start = poff.to_constant();
+	size = tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(t)));
+	if (start == off && POINTER_TYPE_P(TREE_TYPE(t)))
+		return 2;
+	return start < off + (HOST_WIDE_INT)UNITS_PER_WORD && off < start + size;
 }
 
-static void store_value(struct cell_values *v, tree decl, tree rhs)
+static void store_value(struct cell_values *v, tree decl, HOST_WIDE_INT off,
+			tree rhs)
 {
 	struct ua_refs refs;
 	unsigned i;
@@ -374,10 +390,30 @@ static void store_value(struct cell_values *v, tree decl, tree rhs)
 	v->unknown |= refs.overflow || !refs.n;
 	for (i = 0; i < refs.n; i++) {
 		if (refs.ref[i].kind == ROOT_LOAD &&
-		    is_decl_ref(refs.ref[i].root, decl))
+		    cell_ref(refs.ref[i].root, decl, off) == 2)
 			v->advanced = true;
 		else
 			add_value(v, &refs.ref[i]);
+	}
+}
+
+/* A store into @decl: the cell's value, a zeroing, or unknown. */
+static void store_into(struct cell_values *v, tree decl, HOST_WIDE_INT off,
+		       gimple *stmt)
+{
+	tree rhs = gimple_assign_rhs1(stmt);
+
+	switch (cell_ref(gimple_assign_lhs(stmt), decl, off)) {
+	case 2:
+		store_value(v, decl, off, rhs);
+		break;
+	case 1:
+		/* "struct ctx c = {}" zeroes the cell: NULL is no pointer */
+		if (TREE_CODE(rhs) != CONSTRUCTOR || CONSTRUCTOR_NELTS(rhs))
+			v->unknown = true;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -400,15 +436,17 @@ static void call_passing(struct cell_values *v, gimple *call, tree decl)
 }
 
 /*
- * What can variable @decl of @caller hold?  Its incoming value if it is a
- * parameter, whatever the function stores into it, and what callees that
- * get its address store back (only the pointer moved along, or unknown).
+ * What can the cell at byte @off of variable @decl of @caller hold?  Its
+ * incoming value if it is a parameter, whatever the function stores into
+ * it (a pointer member of a local struct too), and what callees that get
+ * its address store back (only the pointer moved along, or unknown).
  */
-static void decl_values(struct ua_fn *caller, tree decl, struct cell_values *v)
+static void decl_values(struct ua_fn *caller, tree decl, HOST_WIDE_INT off,
+			struct cell_values *v)
 {
 	basic_block bb;
 
-	if (TREE_CODE(decl) == PARM_DECL) {
+	if (TREE_CODE(decl) == PARM_DECL && !off) {
 		struct ua_ref r;
 
 		memset(&r, 0, sizeof(r));
@@ -423,9 +461,8 @@ static void decl_values(struct ua_fn *caller, tree decl, struct cell_values *v)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
-			if (gimple_assign_single_p(stmt) && gimple_vdef(stmt) &&
-			    is_decl_ref(gimple_assign_lhs(stmt), decl))
-				store_value(v, decl, gimple_assign_rhs1(stmt));
+			if (gimple_assign_single_p(stmt) && gimple_vdef(stmt))
+				store_into(v, decl, off, stmt);
 			else if (is_gimple_call(stmt))
 				call_passing(v, stmt, decl);
 		}
@@ -449,16 +486,16 @@ static void cell_values_at(struct ua_fn *caller, gimple *call, int idx,
 	ua_resolve(gimple_call_arg(call, idx), &refs);
 	if (refs.n != 1 || refs.ref[0].kind != ROOT_VALUE ||
 	    TREE_CODE(refs.ref[0].root) != ADDR_EXPR ||
-	    refs.ref[0].off + coff != 0) {
+	    !refs.ref[0].off_known) {
 		v->unknown = true;
 		return;
 	}
-	decl = TREE_OPERAND(refs.ref[0].root, 0);
-	if (!DECL_P(decl)) {
+	decl = get_base_address(TREE_OPERAND(refs.ref[0].root, 0));
+	if (!decl || !DECL_P(decl)) {
 		v->unknown = true;
 		return;
 	}
-	decl_values(caller, decl, v);
+	decl_values(caller, decl, refs.ref[0].off + coff, v);
 	if (v->advanced)
 		for (i = 0; i < v->refs.n; i++)
 			v->refs.ref[i].off_known = v->refs.ref[i].lo_known = false;

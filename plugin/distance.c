@@ -69,15 +69,14 @@ static void check_note(struct ua_diag *d, const struct ua_proof *c)
 	free(text);
 }
 
-/* @from is the check, or the begin of a region that checks nothing. */
-static void distance_note(struct ua_diag *d, const struct ua_prim *from,
+/* From the check, or from the begin when no check is on the path. */
+static void distance_note(struct ua_diag *d, location_t from, bool check,
 			  location_t at, unsigned calls)
 {
-	if (same_file(from->loc, at))
+	if (same_file(from, at))
 		ua_note(d, at, "distance: %u call%s, %d source lines from the %s to this access",
 			calls, calls == 1 ? "" : "s",
-			abs(line_of(at) - line_of(from->loc)),
-			ua_prim_props[from->kind].checks ? "check" : "begin");
+			abs(line_of(at) - line_of(from)), check ? "check" : "begin");
 	else
 		ua_note(d, at, "distance: %u call%s, in another file", calls,
 			calls == 1 ? "" : "s");
@@ -211,7 +210,7 @@ static void report_unchecked_begin(struct ua_fn *fn, const struct ua_prim *b,
 	check_note(d, c);
 	chain_notes(d, &c->chain);
 	ua_note(d, b->loc, "region opened here");
-	distance_note(d, c->prim, far->loc, c->chain.n);
+	distance_note(d, c->prim->loc, true, far->loc, c->chain.n);
 	coverage_note(d, far->loc, c);
 	list_accesses(d, list, n, list[0]);
 }
@@ -251,10 +250,10 @@ static bool chain_ends_with(const struct ua_chain *chain,
 	return true;
 }
 
+/* One diagnostic per begin and distance: the words it would say. */
 static bool same_region(const struct ua_proof *a, const struct ua_proof *b)
 {
-	return a->prim == b->prim && a->chain.n == b->chain.n &&
-	       chain_ends_with(&a->chain, &b->chain);
+	return a->prim == b->prim && a->chain.n == b->chain.n;
 }
 
 static bool holds_region(struct ua_access *acc, const struct ua_proof *r)
@@ -284,9 +283,30 @@ static const struct ua_proof *check_on_path(struct ua_access *acc,
 	return best;
 }
 
-static void report_caller_region(struct ua_fn *fn, const struct ua_proof *r,
+/* Of the paths through calls that open @key's region, one with a check. */
+static const struct ua_proof *best_path(struct ua_access *acc,
+					const struct ua_proof *key)
+{
+	const struct ua_proof *first = NULL;
+	unsigned i;
+
+	for (i = 0; i < acc->region->nproofs; i++) {
+		const struct ua_proof *r = &acc->region->proof[i];
+
+		if (!same_region(r, key))
+			continue;
+		if (check_on_path(acc, r))
+			return r;
+		if (!first)
+			first = r;
+	}
+	return first ? first : key;
+}
+
+static void report_caller_region(struct ua_fn *fn, const struct ua_proof *key,
 				 struct ua_access **list, unsigned n)
 {
+	const struct ua_proof *r = best_path(list[0], key);
 	const struct ua_proof *c = check_on_path(list[0], r);
 	char *text = ua_source_call(r->prim->loc);
 	struct ua_diag *d;
@@ -300,7 +320,8 @@ static void report_caller_region(struct ua_fn *fn, const struct ua_proof *r,
 	chain_notes(d, &r->chain);
 	if (c)
 		check_note(d, c);
-	distance_note(d, r->prim, list[0]->loc, r->chain.n);
+	distance_note(d, c ? c->prim->loc : r->prim->loc, c != NULL,
+		      list[0]->loc, r->chain.n);
 	list_accesses(d, list, n, list[0]);
 }
 

@@ -21,8 +21,12 @@ static bool is_expect(gimple *stmt)
 	       gimple_call_internal_p(stmt, IFN_BUILTIN_EXPECT);
 }
 
-/* The value @val is the check's result, negated when @neg. */
-static edge success_edge(tree val, bool neg, int depth)
+/*
+ * The value @val is the check's result, negated when @neg; with
+ * @neg_fails it is a helper's, 0 on success and negative on failure, so
+ * "val < 0" is a test too.
+ */
+static edge success_edge(tree val, bool neg, bool neg_fails, int depth)
 {
 	imm_use_iterator it;
 	gimple *use;
@@ -38,11 +42,15 @@ static edge success_edge(tree val, bool neg, int depth)
 			enum tree_code code = gimple_cond_code(c);
 			bool taken_true;
 
-			if (!integer_zerop(gimple_cond_rhs(c)) ||
-			    (code != NE_EXPR && code != EQ_EXPR))
+			if (!integer_zerop(gimple_cond_rhs(c)))
 				continue;
-			/* the true edge is taken when val != 0 */
-			taken_true = (code == NE_EXPR) != neg;
+			if (neg_fails && (code == LT_EXPR || code == GE_EXPR))
+				taken_true = code == GE_EXPR;
+			else if (code == NE_EXPR || code == EQ_EXPR)
+				/* the true edge is taken when val != 0 */
+				taken_true = (code == NE_EXPR) != neg;
+			else
+				continue;
 			if (EDGE_COUNT(gimple_bb(c)->succs) != 2)
 				continue;
 			e = EDGE_SUCC(gimple_bb(c), 0);
@@ -52,21 +60,25 @@ static edge success_edge(tree val, bool neg, int depth)
 			enum tree_code code = gimple_assign_rhs_code(use);
 			tree lhs = gimple_assign_lhs(use);
 
-			if (CONVERT_EXPR_CODE_P(code) || code == SSA_NAME)
-				e = success_edge(lhs, neg, depth + 1);
+			if (code == SSA_NAME || (CONVERT_EXPR_CODE_P(code) &&
+						 !TYPE_UNSIGNED(TREE_TYPE(lhs))))
+				e = success_edge(lhs, neg, neg_fails, depth + 1);
+			else if (CONVERT_EXPR_CODE_P(code))
+				e = success_edge(lhs, neg, false, depth + 1);
 			else if (code == BIT_NOT_EXPR || code == TRUTH_NOT_EXPR)
-				e = success_edge(lhs, !neg, depth + 1);
+				e = success_edge(lhs, !neg, false, depth + 1);
 			else if (code == BIT_XOR_EXPR &&
 				 integer_onep(gimple_assign_rhs2(use)))
-				e = success_edge(lhs, !neg, depth + 1);
+				e = success_edge(lhs, !neg, false, depth + 1);
 			else if ((code == EQ_EXPR || code == NE_EXPR) &&
 				 integer_zerop(gimple_assign_rhs2(use)))
 				e = success_edge(lhs, neg != (code == EQ_EXPR),
-						 depth + 1);
+						 false, depth + 1);
 		} else if (is_gimple_call(use) && is_expect(use) &&
 			   gimple_call_arg(use, 0) == val &&
 			   gimple_call_lhs(use)) {
-			e = success_edge(gimple_call_lhs(use), neg, depth + 1);
+			e = success_edge(gimple_call_lhs(use), neg, neg_fails,
+					 depth + 1);
 		}
 		if (e && !found)
 			found = e;
@@ -83,7 +95,9 @@ void ua_find_guard(struct ua_prim *p)
 		return;
 	/* a helper returning 0 on success succeeds when "false" */
 	p->ok_edge = success_edge(lhs, p->helper &&
-				  p->helper->sum.check_success_zero, 0);
+				  p->helper->sum.check_success_zero,
+				  p->helper && p->helper->sum.check_fails_negative,
+				  0);
 }
 
 void ua_find_guards(struct ua_fn *fn)

@@ -71,6 +71,30 @@ static bool other_member(gimple *stmt, tree ref)
 	       RECORD_OR_UNION_TYPE_P(DECL_CONTEXT(fb));
 }
 
+/*
+ * A store into a local variable of this function does not change memory
+ * a parameter points to: the caller's memory existed before the frame.
+ */
+static bool local_store(gimple *stmt, tree ref)
+{
+	tree lhs, base, rbase;
+
+	if (!gimple_assign_single_p(stmt))
+		return false;
+	lhs = gimple_assign_lhs(stmt);
+	base = get_base_address(lhs);
+	if (base && TREE_CODE(base) == MEM_REF &&
+	    TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
+		base = TREE_OPERAND(TREE_OPERAND(base, 0), 0);
+	rbase = get_base_address(ref);
+	if (!base || !VAR_P(base) || TREE_STATIC(base) || DECL_EXTERNAL(base) ||
+	    !rbase || TREE_CODE(rbase) != MEM_REF)
+		return false;
+	rbase = TREE_OPERAND(rbase, 0);
+	return TREE_CODE(rbase) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(rbase) &&
+	       SSA_NAME_VAR(rbase) && TREE_CODE(SSA_NAME_VAR(rbase)) == PARM_DECL;
+}
+
 #define UA_VUSE_BUDGET 256
 #define UA_VUSE_PHIS 16
 
@@ -134,6 +158,7 @@ static tree canonical_vuse_1(struct vwalk *v, tree vuse)
 			continue;
 		}
 		if (!ua_stores_nothing(def) && !other_member(def, v->ref) &&
+		    !local_store(def, v->ref) &&
 		    stmt_may_clobber_ref_p(def, v->ref, false))
 			break;
 		vuse = gimple_vuse(def);

@@ -222,6 +222,7 @@ bool ua_stores_back(struct ua_fn *fn, int j)
 struct check_walk {
 	bool ok;
 	bool success_zero;
+	bool fails_negative;
 	int param;
 	const struct ua_prim *check;
 };
@@ -324,8 +325,10 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 	} else {
 		val = constant_of(val);
 		/* a value we cannot classify may be success: it needs the check */
-		if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val))
+		if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val)) {
+			w->fails_negative &= tree_int_cst_sgn(val) < 0;
 			return;
+		}
 		p = dominating_param_check(fn, bb, &param);
 	}
 	if (p && param < 0)
@@ -349,11 +352,13 @@ static void compute_check_summary(struct ua_fn *fn)
 	w.ok = true;
 	w.param = -1;
 	w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
+	w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
 	each_return(fn, note_check_return, &w);
 	if (w.ok && w.check) {
 		fn->sum.check_param = w.param;
 		fn->sum.check_prim = w.check;
 		fn->sum.check_success_zero = w.success_zero;
+		fn->sum.check_fails_negative = w.fails_negative;
 	}
 }
 

@@ -128,6 +128,7 @@ struct ua_summary {
 	uint32_t stores_back;		/* *param j only moves along */
 	int check_param;		/* a check helper on this parameter, or -1 */
 	bool check_success_zero;	/* it returns 0 on success */
+	bool check_fails_negative;	/* ... and a negative error otherwise */
 	const struct ua_prim *check_prim;
 };
 
