@@ -160,13 +160,13 @@ static int compare_loc(const void *pa, const void *pb)
 	return xa.column < xb.column ? -1 : xa.column > xb.column;
 }
 
-static void report_requirement(struct ua_fn *fn, const struct ua_prim *b,
+static void report_requirement(const struct ua_prim *b,
 			       struct ua_access **list, unsigned n,
 			       const struct ua_requirement *r)
 {
 	struct ua_diag *d;
 
-	d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
+	d = ua_report(list[0]->loc, UA_DISTANCE, list[0]->fn->node->decl,
 		      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s', %s",
 		      b->name, ua_root_text(&r->ref), ua_fn_name(r->fn),
 		      ua_unseen_callers(r->fn));
@@ -174,50 +174,79 @@ static void report_requirement(struct ua_fn *fn, const struct ua_prim *b,
 	list_accesses(d, list, n, list[0]);
 }
 
-static void report_unchecked_begin(struct ua_fn *fn, const struct ua_prim *b,
+/* How many calls below @b's function @acc runs in its region. */
+static unsigned region_depth(struct ua_access *acc, const struct ua_prim *b)
+{
+	unsigned i;
+
+	for (i = 0; i < acc->region->nproofs; i++)
+		if (acc->region->proof[i].prim == b)
+			return acc->region->proof[i].chain.n;
+	return 0;
+}
+
+static void report_unchecked_begin(const struct ua_prim *b,
 				   struct ua_access **list, unsigned n)
 {
 	const struct ua_proof *c;
 	struct ua_access *far = farthest(list, n, &c);
+	tree fndecl = list[0]->fn->node->decl;
+	struct ua_chain up;
 	struct ua_diag *d;
 	int lines;
 
 	if (!far)
 		return;		/* unchecked: reported as such */
 	if (!c) {
-		report_requirement(fn, b, list, n, cover_requirement(far));
+		report_requirement(b, list, n, cover_requirement(far));
 		return;
 	}
+	/* the calls from the check down to the begin, not to a helper below */
+	up = c->chain;
+	up.n -= MIN(up.n, region_depth(far, b));
 	lines = line_of(b->loc) - line_of(c->prim->loc);
-	if (!c->chain.n && same_file(b->loc, c->prim->loc) &&
+	if (!up.n && same_file(b->loc, c->prim->loc) &&
 	    lines <= ua_opts.distance_lines)
 		return;
-	if (c->chain.n && c->prim->kind == PRIM_HELPER)
-		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
+	if (up.n && c->prim->kind == PRIM_HELPER)
+		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
 			      "%s() opens a region whose access_ok() is in %s(), called by %s(), %u call%s up",
 			      b->name, ua_fn_name(c->prim->helper),
-			      ua_fn_name(c->prim_fn), c->chain.n,
-			      c->chain.n == 1 ? "" : "s");
-	else if (c->chain.n)
-		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
+			      ua_fn_name(c->prim_fn), up.n, up.n == 1 ? "" : "s");
+	else if (up.n)
+		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
 			      "%s() opens a region whose access_ok() is in %s(), %u call%s up",
-			      b->name, ua_fn_name(c->prim_fn), c->chain.n,
-			      c->chain.n == 1 ? "" : "s");
+			      b->name, ua_fn_name(c->prim_fn), up.n,
+			      up.n == 1 ? "" : "s");
 	else
-		d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
+		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
 			      "%s() opens a region whose access_ok() is %d lines above it",
 			      b->name, lines);
 	check_note(d, c);
-	chain_notes(d, &c->chain);
+	chain_notes(d, &up);
 	ua_note(d, b->loc, "region opened here");
 	distance_note(d, c->prim->loc, true, far->loc, c->chain.n);
 	coverage_note(d, far->loc, c);
 	list_accesses(d, list, n, list[0]);
 }
 
+static bool in_region_of(struct ua_access *acc, const struct ua_prim *b)
+{
+	unsigned i;
+
+	for (i = 0; i < acc->region->nproofs; i++)
+		if (acc->region->proof[i].prim == b)
+			return true;
+	return false;
+}
+
+/*
+ * Every access in the region of an unchecked begin of @fn, its own and
+ * its helpers' (the region proofs say which), judged together.
+ */
 static void unchecked_begins(struct ua_fn *fn, struct ua_access **list)
 {
-	unsigned i, j, n;
+	unsigned i, j, k, n;
 
 	for (i = 0; i < fn->nprims; i++) {
 		const struct ua_prim *b = &fn->prims[i];
@@ -225,13 +254,16 @@ static void unchecked_begins(struct ua_fn *fn, struct ua_access **list)
 		if (!unchecked_begin(b) || b->token < 0)
 			continue;
 		n = 0;
-		for (j = 0; j < fn->naccesses; j++)
-			if (ua_region_at(fn, fn->accesses[j].asms[0]) &
-			    RS_TOKEN(b->token))
-				list[n++] = &fn->accesses[j];
+		for (j = 0; j < ua_unit_count(); j++) {
+			struct ua_fn *f = ua_unit_fn(j);
+
+			for (k = 0; k < f->naccesses; k++)
+				if (in_region_of(&f->accesses[k], b))
+					list[n++] = &f->accesses[k];
+		}
 		qsort(list, n, sizeof(*list), compare_loc);
 		if (n)
-			report_unchecked_begin(fn, b, list, n);
+			report_unchecked_begin(b, list, n);
 	}
 }
 
@@ -321,7 +353,7 @@ static void report_caller_region(struct ua_fn *fn, const struct ua_proof *key,
 	if (c)
 		check_note(d, c);
 	distance_note(d, c ? c->prim->loc : r->prim->loc, c != NULL,
-		      list[0]->loc, r->chain.n);
+		      list[0]->loc, c ? c->chain.n : r->chain.n);
 	list_accesses(d, list, n, list[0]);
 }
 
@@ -356,19 +388,19 @@ static void caller_regions(struct ua_fn *fn, struct ua_access **list)
 
 void ua_distance_unit(void)
 {
-	unsigned i;
+	struct ua_access **list;
+	unsigned i, n = 0;
 
 	if (ua_opts.level < 1)
 		return;
+	for (i = 0; i < ua_unit_count(); i++)
+		n += ua_unit_fn(i)->naccesses;
+	if (!n)
+		return;
+	list = XNEWVEC(struct ua_access *, n);
 	for (i = 0; i < ua_unit_count(); i++) {
-		struct ua_fn *fn = ua_unit_fn(i);
-		struct ua_access **list;
-
-		if (!fn->naccesses)
-			continue;
-		list = XNEWVEC(struct ua_access *, fn->naccesses);
-		unchecked_begins(fn, list);
-		caller_regions(fn, list);
-		free(list);
+		unchecked_begins(ua_unit_fn(i), list);
+		caller_regions(ua_unit_fn(i), list);
 	}
+	free(list);
 }
