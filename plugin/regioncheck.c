@@ -141,21 +141,41 @@ static void open_return(struct ua_fn *fn, location_t loc, uint64_t s)
 	add_fn_finding(fn, loc, NULL, ua_region_opener(fn, s));
 }
 
+/* The last located statement before @ret in its block ("_1 = ret;"). */
+static location_t located_before(gimple *ret)
+{
+	gimple_stmt_iterator gsi = gsi_for_stmt(ret);
+
+	for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi)) {
+		gimple *s = gsi_stmt(gsi);
+
+		if (gimple_location(s) != UNKNOWN_LOCATION &&
+		    !is_gimple_debug(s) && !gimple_clobber_p(s))
+			return gimple_location(s);
+	}
+	return UNKNOWN_LOCATION;
+}
+
 static void check_return(struct ua_fn *fn, gimple *ret, uint64_t s)
 {
 	basic_block bb = gimple_bb(ret);
+	location_t loc = gimple_location(ret);
 	edge e;
 	edge_iterator ei;
 
 	if (!(s & RS_OPEN_MASK))
 		return;
+	if (loc == UNKNOWN_LOCATION)
+		loc = located_before(ret);
+	if (loc == UNKNOWN_LOCATION && single_pred_p(bb))
+		loc = return_location(single_pred_edge(bb), ret);
 	/*
 	 * Returns are merged into one block, whose return has no location
 	 * (also when clobbers of the locals precede it): name each path's
 	 * own return.
 	 */
-	if (gimple_location(ret) != UNKNOWN_LOCATION || single_pred_p(bb)) {
-		open_return(fn, gimple_location(ret), s);
+	if (loc != UNKNOWN_LOCATION) {
+		open_return(fn, loc, s);
 		return;
 	}
 	FOR_EACH_EDGE(e, ei, bb->preds) {
