@@ -62,7 +62,12 @@ static uint64_t restore(struct ua_fn *fn, const struct ua_prim *p, uint64_t s)
 	return r ? r : s;
 }
 
-static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
+/*
+ * The state after @stmt.  Only the dataflow itself (@learn) records what
+ * reaches a save; the queries read the state and change nothing.
+ */
+static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
+			      bool learn)
 {
 	struct ua_prim *p = (struct ua_prim *)ua_prim_of(fn, stmt);
 
@@ -77,9 +82,11 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
 	case PRIM_CLAC:
 		return RS_CLOSED;
 	case PRIM_SAVE:
-		fn->save_grew |= (p->saved | s) != p->saved;
-		p->saved |= s;
-		fn->saved |= s;
+		if (learn) {
+			fn->save_grew |= (p->saved | s) != p->saved;
+			p->saved |= s;
+			fn->saved |= s;
+		}
 		return RS_CLOSED;
 	case PRIM_RESTORE:
 		return restore(fn, p, s);
@@ -89,14 +96,14 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s)
 }
 
 static uint64_t transfer_bb(struct ua_fn *fn, basic_block bb, uint64_t s,
-			    gimple *upto)
+			    gimple *upto, bool learn)
 {
 	gimple_stmt_iterator gsi;
 
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 		if (gsi_stmt(gsi) == upto)
 			break;
-		s = transfer_stmt(fn, gsi_stmt(gsi), s);
+		s = transfer_stmt(fn, gsi_stmt(gsi), s, learn);
 	}
 	return s;
 }
@@ -155,7 +162,7 @@ void ua_region_dataflow(struct ua_fn *fn)
 			if (!in)
 				continue;
 			fn->save_grew = false;
-			out = transfer_bb(fn, bb, in, NULL);
+			out = transfer_bb(fn, bb, in, NULL, true);
 			changed |= fn->save_grew;
 			FOR_EACH_EDGE(e, ei, bb->succs) {
 				uint64_t s = transfer_edge(fn, e, out);
@@ -176,14 +183,14 @@ uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
 
 	if (!fn->bb_in)
 		return RS_ENTRY;
-	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt);
+	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt, false);
 }
 
 static uint64_t region_at_end(struct ua_fn *fn, basic_block bb)
 {
 	if (!fn->bb_in)
 		return RS_ENTRY;
-	return transfer_bb(fn, bb, fn->bb_in[bb->index], NULL);
+	return transfer_bb(fn, bb, fn->bb_in[bb->index], NULL, false);
 }
 
 /* The state along @e: what leaves its source, and a begin's success. */

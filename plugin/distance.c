@@ -148,18 +148,6 @@ static void list_accesses(struct ua_diag *d, struct ua_access **list,
 				list[i]->name);
 }
 
-static int compare_loc(const void *pa, const void *pb)
-{
-	const struct ua_access *a = *(const struct ua_access *const *)pa;
-	const struct ua_access *b = *(const struct ua_access *const *)pb;
-	expanded_location xa = expand_location(a->loc);
-	expanded_location xb = expand_location(b->loc);
-
-	if (xa.line != xb.line)
-		return xa.line < xb.line ? -1 : 1;
-	return xa.column < xb.column ? -1 : xa.column > xb.column;
-}
-
 static void report_requirement(const struct ua_prim *b,
 			       struct ua_access **list, unsigned n,
 			       const struct ua_requirement *r)
@@ -261,7 +249,7 @@ static void unchecked_begins(struct ua_fn *fn, struct ua_access **list)
 				if (in_region_of(&f->accesses[k], b))
 					list[n++] = &f->accesses[k];
 		}
-		qsort(list, n, sizeof(*list), compare_loc);
+		qsort(list, n, sizeof(*list), ua_compare_accesses);
 		if (n)
 			report_unchecked_begin(b, list, n);
 	}
@@ -380,7 +368,7 @@ static void caller_regions(struct ua_fn *fn, struct ua_access **list)
 			for (j = 0; j < fn->naccesses; j++)
 				if (holds_region(&fn->accesses[j], r))
 					list[n++] = &fn->accesses[j];
-			qsort(list, n, sizeof(*list), compare_loc);
+			qsort(list, n, sizeof(*list), ua_compare_accesses);
 			report_caller_region(fn, r, list, n);
 		}
 	}

@@ -157,15 +157,6 @@ static void judge_access(struct ua_access *acc, struct ua_counts *counts)
 		counts->proven++;
 }
 
-static int by_place(const void *a, const void *b)
-{
-	const struct ua_access *x = *(const struct ua_access *const *)a;
-	const struct ua_access *y = *(const struct ua_access *const *)b;
-	int c = ua_compare_locations(x->loc, y->loc);
-
-	return c ? c : (x < y ? -1 : x > y);
-}
-
 /* Accesses in source order; then the calls. */
 void ua_judge_unit(struct ua_counts *counts)
 {
@@ -181,7 +172,7 @@ void ua_judge_unit(struct ua_counts *counts)
 		for (j = 0; j < fn->naccesses; j++)
 			all.safe_push(&fn->accesses[j]);
 	}
-	all.qsort(by_place);
+	all.qsort(ua_compare_accesses);
 	for (i = 0; i < all.length(); i++)
 		judge_access(all[i], counts);
 	all.release();

@@ -28,6 +28,16 @@ int ua_compare_locations(location_t a, location_t b)
 	return xa.column < xb.column ? -1 : xa.column > xb.column;
 }
 
+/* qsort() order of struct ua_access pointers: source order. */
+int ua_compare_accesses(const void *a, const void *b)
+{
+	const struct ua_access *x = *(const struct ua_access *const *)a;
+	const struct ua_access *y = *(const struct ua_access *const *)b;
+	int c = ua_compare_locations(x->loc, y->loc);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
 const char *ua_fn_name(struct ua_fn *fn)
 {
 	return lang_hooks.decl_printable_name(fn->node->decl, 0);

@@ -198,6 +198,7 @@ void ua_unit_reset(void);
 /* names.c */
 location_t ua_user_location(location_t loc);
 int ua_compare_locations(location_t a, location_t b);
+int ua_compare_accesses(const void *a, const void *b);
 const char *ua_fn_name(struct ua_fn *fn);
 const char *ua_root_text(const struct ua_ref *ref);
 char *ua_source_call(location_t loc);
