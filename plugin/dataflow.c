@@ -143,6 +143,53 @@ static void assign_tokens(struct ua_fn *fn)
 	free(begins);
 }
 
+/*
+ * What enters @bb for the way out @out: where feasible.c decided the
+ * block, only what came through edges that may go on to @out.
+ */
+static uint64_t entering_for(struct ua_fn *fn, basic_block bb, edge out)
+{
+	uint64_t in = 0;
+	edge e;
+	edge_iterator ei;
+
+	if (!fn->pred_in || !fn->pred_in[bb->index])
+		return fn->bb_in[bb->index];
+	FOR_EACH_EDGE(e, ei, bb->preds)
+		if (!ua_infeasible(fn, e, out))
+			in |= fn->pred_in[bb->index][e->dest_idx];
+	return in;
+}
+
+static void alloc_pred_in(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	if (!fn->npairs)
+		return;
+	fn->nblocks = last_basic_block_for_fn(fn->fun);
+	fn->pred_in = XCNEWVEC(uint64_t *, fn->nblocks);
+	FOR_ALL_BB_FN(bb, fn->fun)
+		if (ua_block_decided(fn, bb))
+			fn->pred_in[bb->index] =
+				XCNEWVEC(uint64_t, EDGE_COUNT(bb->preds));
+}
+
+static bool propagate(struct ua_fn *fn, edge e, uint64_t s)
+{
+	uint64_t *dst = &fn->bb_in[e->dest->index];
+	bool changed = (*dst | s) != *dst;
+
+	*dst |= s;
+	if (fn->pred_in && fn->pred_in[e->dest->index]) {
+		uint64_t *p = &fn->pred_in[e->dest->index][e->dest_idx];
+
+		changed |= (*p | s) != *p;
+		*p |= s;
+	}
+	return changed;
+}
+
 void ua_region_dataflow(struct ua_fn *fn)
 {
 	function *fun = fn->fun;
@@ -152,27 +199,24 @@ void ua_region_dataflow(struct ua_fn *fn)
 	assign_tokens(fn);
 	fn->bb_in = XCNEWVEC(uint64_t, last_basic_block_for_fn(fun));
 	fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
+	alloc_pred_in(fn);
 	while (changed) {
 		changed = false;
 		FOR_ALL_BB_FN(bb, fun) {
-			uint64_t in = fn->bb_in[bb->index], out;
 			edge e;
 			edge_iterator ei;
 
-			if (!in)
+			if (!fn->bb_in[bb->index])
 				continue;
 			fn->save_grew = false;
-			out = transfer_bb(fn, bb, in, NULL, true);
-			changed |= fn->save_grew;
 			FOR_EACH_EDGE(e, ei, bb->succs) {
-				uint64_t s = transfer_edge(fn, e, out);
-				uint64_t *dst = &fn->bb_in[e->dest->index];
+				uint64_t in = entering_for(fn, bb, e);
+				uint64_t out = in ? transfer_bb(fn, bb, in, NULL, true) : 0;
 
-				if ((*dst | s) != *dst) {
-					*dst |= s;
-					changed = true;
-				}
+				if (out)
+					changed |= propagate(fn, e, transfer_edge(fn, e, out));
 			}
+			changed |= fn->save_grew;
 		}
 	}
 }
@@ -186,17 +230,15 @@ uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
 	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt, false);
 }
 
-static uint64_t region_at_end(struct ua_fn *fn, basic_block bb)
-{
-	if (!fn->bb_in)
-		return RS_ENTRY;
-	return transfer_bb(fn, bb, fn->bb_in[bb->index], NULL, false);
-}
-
 /* The state along @e: what leaves its source, and a begin's success. */
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e)
 {
-	return transfer_edge(fn, e, region_at_end(fn, e->src));
+	uint64_t in;
+
+	if (!fn->bb_in)
+		return RS_ENTRY;
+	in = entering_for(fn, e->src, e);
+	return in ? transfer_edge(fn, e, transfer_bb(fn, e->src, in, NULL, false)) : 0;
 }
 
 const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token)

@@ -25,7 +25,7 @@
 
 static bool unchecked_begin(const struct ua_prim *p)
 {
-	return p->kind == PRIM_STAC && !startswith(p->name, "masked_");
+	return p->kind == PRIM_STAC && !p->masked;
 }
 
 static int line_of(location_t loc)

@@ -28,6 +28,35 @@ static tree where_fn(const struct ua_finding *f, struct ua_access *acc)
 	return f->call ? f->caller->node->decl : acc->fn->node->decl;
 }
 
+static bool is_scope(const struct ua_prim *p)
+{
+	return p && startswith(p->name, "scoped_user_");
+}
+
+/*
+ * Inside a 7.x scope only the pointer the scope names is validated (its
+ * shadow); an alias taken before the scope is the raw pointer.
+ */
+static void scope_note(struct ua_diag *d, const struct ua_prim *scope)
+{
+	char *ptr = ua_call_arg_text(scope->loc, 0);
+
+	ua_note(d, scope->loc, "this scope validates only '%s', the pointer it names",
+		ptr ? ptr : "?");
+	free(ptr);
+}
+
+/* The scope the access stands in, if its region is one. */
+static const struct ua_prim *enclosing_scope(struct ua_access *acc)
+{
+	const struct ua_prim *p;
+
+	if (!acc->fn->bb_in)
+		return NULL;
+	p = ua_region_opener(acc->fn, ua_region_at(acc->fn, acc->asms[0]));
+	return is_scope(p) ? p : NULL;
+}
+
 static void cover_notes(struct ua_diag *d, location_t loc,
 			const struct ua_finding *f, struct ua_access *acc)
 {
@@ -42,8 +71,12 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 	if (f->stray)
 		ua_note(d, f->stray->loc,
 			"this check of the pointer does not cover every path to the access");
+	else if (is_scope(f->other))
+		scope_note(d, f->other);
 	else if (f->other)
 		ua_note(d, f->other->loc, "this check validates a different pointer");
+	else if (enclosing_scope(acc))
+		scope_note(d, enclosing_scope(acc));
 	else
 		ua_note(d, loc, "no check of '%s' was found", ua_root_text(&f->ref));
 }
@@ -78,7 +111,11 @@ static struct ua_diag *say_range(location_t loc, tree fndecl,
 	else
 		snprintf(bytes, sizeof(bytes), "bytes " HOST_WIDE_INT_PRINT_DEC ".."
 			 HOST_WIDE_INT_PRINT_DEC, f->first, f->last);
-	if (!f->checked_at && f->first >= 0)
+	if (f->prim && f->prim->kind == PRIM_MASK)
+		snprintf(bound, sizeof(bound), "outside bytes 0.."
+			 HOST_WIDE_INT_PRINT_DEC " that a masked pointer covers",
+			 f->checked - 1);
+	else if (!f->checked_at && f->first >= 0)
 		snprintf(bound, sizeof(bound), "beyond the " HOST_WIDE_INT_PRINT_DEC
 			 " bytes checked", f->checked);
 	else

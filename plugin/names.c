@@ -122,11 +122,25 @@ static void print_index(pretty_printer *pp, tree t, int depth)
 	}
 }
 
+/* A variable a macro declared (__gu_val, _tmpsrc): no reader wrote it. */
+static bool macro_temporary(tree var)
+{
+	return linemap_location_from_macro_expansion_p(line_table,
+						       DECL_SOURCE_LOCATION(var));
+}
+
+bool ua_named_by_programmer(tree t)
+{
+	tree var = SSA_NAME_VAR(t);
+
+	return var && DECL_NAME(var) && !DECL_ARTIFICIAL(var) &&
+	       !macro_temporary(var);
+}
+
 /* Print an SSA name as the variable the programmer wrote. */
 static void print_source(pretty_printer *pp, tree t)
 {
-	if (TREE_CODE(t) == SSA_NAME && SSA_NAME_VAR(t) &&
-	    DECL_NAME(SSA_NAME_VAR(t)) && !DECL_ARTIFICIAL(SSA_NAME_VAR(t))) {
+	if (TREE_CODE(t) == SSA_NAME && ua_named_by_programmer(t)) {
 		pp_string(pp, IDENTIFIER_POINTER(DECL_NAME(SSA_NAME_VAR(t))));
 		return;
 	}
@@ -195,13 +209,30 @@ static void print_source(pretty_printer *pp, tree t)
 	pp_string(pp, "the pointer");
 }
 
+/*
+ * A root a macro declared (the register unsafe_get_user() reads into)
+ * is named by the programmer's variable the walk passed nearest to it.
+ */
+static tree written_root(const struct ua_ref *ref)
+{
+	tree base = ref->root;
+
+	if (TREE_CODE(base) == SSA_NAME)
+		base = SSA_NAME_VAR(base);
+	else
+		base = get_base_address(base);
+	if (ref->named && base && DECL_P(base) && macro_temporary(base))
+		return ref->named;
+	return ref->root;
+}
+
 /* The root as the programmer would name it; valid until the next call. */
 const char *ua_root_text(const struct ua_ref *ref)
 {
 	static char buf[256];
 	pretty_printer pp;
 
-	print_source(&pp, ref->root);
+	print_source(&pp, written_root(ref));
 	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
 	return buf;
 }
@@ -283,3 +314,38 @@ char *ua_source_call(location_t loc)
 	return text;
 }
 
+
+/*
+ * The @n-th argument (from 0) of the call written at @loc, as text, or
+ * NULL.  Caller frees.
+ */
+char *ua_call_arg_text(location_t loc, unsigned n)
+{
+	char *call = ua_source_call(loc), *p = strchr(call, '('), *start;
+	char *arg = NULL;
+	int depth = 0;
+	unsigned i = 0;
+
+	for (start = p ? ++p : NULL; p && *p; p++) {
+		if (*p == '(' || *p == '[' || *p == '{') {
+			depth++;
+		} else if (*p == ')' || *p == ']' || *p == '}') {
+			if (depth-- == 0)
+				break;
+		} else if (*p == ',' && !depth) {
+			if (i == n)
+				break;
+			i++;
+			start = p + 1;
+		}
+	}
+	if (p && *p && i == n) {
+		while (*start == ' ')
+			start++;
+		while (p > start && p[-1] == ' ')
+			p--;
+		arg = xstrndup(start, p - start);
+	}
+	free(call);
+	return arg;
+}

@@ -303,12 +303,62 @@ bool ua_is_load(gimple *def)
 	return REFERENCE_CLASS_P(rhs) || DECL_P(rhs);
 }
 
+/*
+ * The one store to a const local of this function that dominates @use.
+ * A 7.x scope keeps its validated pointer in such a variable (the
+ * shadow of the scope's pointer): its cleanup handler takes its address,
+ * so it lives in memory, but being const it holds its initial value for
+ * its whole life.
+ */
+static gimple *const_local_store(tree var, gimple *use)
+{
+	gimple *store = NULL;
+	basic_block bb;
+
+	if (!VAR_P(var) || TREE_STATIC(var) || DECL_EXTERNAL(var) ||
+	    !TYPE_READONLY(TREE_TYPE(var)) ||
+	    DECL_CONTEXT(var) != current_function_decl ||
+	    !dom_info_available_p(CDI_DOMINATORS))
+		return NULL;
+	FOR_EACH_BB_FN(bb, cfun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *s = gsi_stmt(gsi);
+
+			if (!gimple_assign_single_p(s) || gimple_clobber_p(s) ||
+			    gimple_assign_lhs(s) != var)
+				continue;
+			if (store)
+				return NULL;
+			store = s;
+		}
+	}
+	if (!store)
+		return NULL;
+	if (gimple_bb(store) == gimple_bb(use)) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_for_stmt(store); !gsi_end_p(gsi); gsi_next(&gsi))
+			if (gsi_stmt(gsi) == use)
+				return store;
+		return NULL;
+	}
+	return dominated_by_p(CDI_DOMINATORS, gimple_bb(use), gimple_bb(store)) ?
+	       store : NULL;
+}
+
 static void walk_assign(struct walk *w, tree t, gimple *def,
 			struct ua_ref at, int depth)
 {
 	enum tree_code code = gimple_assign_rhs_code(def);
 	tree rhs1 = gimple_assign_rhs1(def);
+	gimple *store;
 
+	if (ua_is_load(def) && (store = const_local_store(rhs1, def))) {
+		walk_tree_ptr(w, gimple_assign_rhs1(store), at, depth + 1);
+		return;
+	}
 	if (ua_is_load(def)) {
 		root_here(w, ROOT_LOAD, rhs1,
 			  canonical_vuse(gimple_vuse(def), rhs1), &at);
@@ -388,6 +438,8 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 		return;
 	}
+	if (ua_named_by_programmer(t))
+		at.named = t;
 	if (SSA_NAME_IS_DEFAULT_DEF(t)) {
 		tree var = SSA_NAME_VAR(t);
 

@@ -26,8 +26,12 @@ const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
 	[PRIM_HELPER] = { .checks = true, .tested = true },
 };
 
-/* PRIM_NKINDS in a name table: an accessor */
+/*
+ * Beyond the primitive kinds in a name table: an accessor, and a 7.x
+ * scope, which only names the begin and the cleanup end it expands to.
+ */
 #define ACCESSOR PRIM_NKINDS
+#define SCOPE (PRIM_NKINDS + 1)
 
 struct ua_name {
 	const char *name;
@@ -56,6 +60,12 @@ static const struct ua_name ua_names[] = {
 	{ "user_write_access_end",	  PRIM_CLAC,   UA_MODE_WRITE },
 	{ "user_rw_access_end",		  PRIM_CLAC,   UA_MODE_RW },
 	{ "__uaccess_end",		  PRIM_CLAC,   UA_MODE_RW },
+	{ "scoped_user_read_access",	  SCOPE,       UA_MODE_READ },
+	{ "scoped_user_read_access_size", SCOPE,       UA_MODE_READ },
+	{ "scoped_user_write_access",	  SCOPE,       UA_MODE_WRITE },
+	{ "scoped_user_write_access_size", SCOPE,      UA_MODE_WRITE },
+	{ "scoped_user_rw_access",	  SCOPE,       UA_MODE_RW },
+	{ "scoped_user_rw_access_size",	  SCOPE,       UA_MODE_RW },
 	{ "access_ok",			  PRIM_ACCESS_OK, UA_MODE_NONE },
 	{ "user_access_save",		  PRIM_SAVE,   UA_MODE_NONE },
 	{ "user_access_restore",	  PRIM_RESTORE, UA_MODE_NONE },
@@ -66,6 +76,11 @@ static const struct ua_name ua_names[] = {
 	{ "unsafe_try_cmpxchg_user",	  ACCESSOR,    UA_MODE_RW },
 	{ "unsafe_atomic_op1",		  ACCESSOR,    UA_MODE_RW },
 	{ "unsafe_atomic_op2",		  ACCESSOR,    UA_MODE_RW },
+	{ "arch_unsafe_put_user",	  ACCESSOR,    UA_MODE_WRITE },
+	{ "arch_unsafe_get_user",	  ACCESSOR,    UA_MODE_READ },
+	/* 7.x: one access in a scope of its own, a checked access as a whole */
+	{ "get_user_inline",		  ACCESSOR,    UA_MODE_READ },
+	{ "put_user_inline",		  ACCESSOR,    UA_MODE_WRITE },
 };
 
 /* The inline functions the primitives are made of, by what they do. */
@@ -77,6 +92,10 @@ static const struct ua_name ua_functions[] = {
 	{ "clac",		PRIM_CLAC,	UA_MODE_RW },
 	{ "smap_save",		PRIM_SAVE,	UA_MODE_NONE },
 	{ "smap_restore",	PRIM_RESTORE,	UA_MODE_NONE },
+	/* 7.x: a scope's cleanup handler, called on every exit of it */
+	{ "__scoped_user_read_access_end",  PRIM_CLAC, UA_MODE_READ },
+	{ "__scoped_user_write_access_end", PRIM_CLAC, UA_MODE_WRITE },
+	{ "__scoped_user_rw_access_end",    PRIM_CLAC, UA_MODE_RW },
 };
 
 static const struct ua_name *lookup(const struct ua_name *tab, size_t n,
@@ -120,7 +139,7 @@ bool ua_unit_has_macro_maps(void)
  * @key, when asked).
  */
 static const struct ua_name *chain_name(location_t loc, bool accessors,
-					const void **key)
+					const void **key, bool *masked)
 {
 	const struct ua_name *found = NULL;
 
@@ -135,6 +154,8 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		n = lookup(ua_names, ARRAY_SIZE(ua_names),
 			   linemap_map_get_macro_name(mm));
 		if (n && (n->kind == ACCESSOR) == accessors) {
+			if (masked && n->kind == PRIM_MASK)
+				*masked = true;
 			found = n;
 			if (key)
 				*key = mm;
@@ -193,7 +214,7 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 	p->token = -1;
 	if (kind == PRIM_HELPER)
 		return;
-	written = chain_name(gimple_location(stmt), false, NULL);
+	written = chain_name(gimple_location(stmt), false, NULL, &p->masked);
 	if (!written)
 		return;
 	p->name = written->name;
@@ -229,7 +250,7 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 static bool is_accessor_asm(gimple *stmt)
 {
 	return asm_memory_operand(as_a<gasm *>(stmt)) &&
-	       chain_name(gimple_location(stmt), true, NULL);
+	       chain_name(gimple_location(stmt), true, NULL, NULL);
 }
 
 static void scan_stmt(struct ua_fn *fn, gimple *stmt)
@@ -250,7 +271,7 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 		return;
 	if (!asm_memory_operand(as_a<gasm *>(stmt)))
 		return;
-	n = chain_name(gimple_location(stmt), true, &key);
+	n = chain_name(gimple_location(stmt), true, &key, NULL);
 	if (n)
 		add_access_asm(fn, stmt, n, key);
 }
@@ -291,7 +312,7 @@ static void find_copy_lengths(struct ua_fn *fn)
 			const void *key = NULL;
 			unsigned i;
 
-			if (!len || !chain_name(gimple_location(stmt), true, &key))
+			if (!len || !chain_name(gimple_location(stmt), true, &key, NULL))
 				continue;
 			for (i = 0; i < fn->naccesses; i++) {
 				struct ua_access *a = &fn->accesses[i];

@@ -61,6 +61,11 @@ static void analyse_locally(void)
 		struct ua_fn *fn = ua_unit_fn(i);
 
 		ua_find_primitives(fn);
+		if (fn->nprims) {
+			ua_fn_enter(fn);
+			ua_find_infeasible(fn);
+			ua_fn_leave();
+		}
 		ua_find_guards(fn);
 		if (fn->nprims)
 			ua_region_dataflow(fn);

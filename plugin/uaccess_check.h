@@ -70,6 +70,7 @@ struct ua_prim {
 	enum ua_prim_kind kind;
 	enum ua_mode mode;
 	const char *name;	/* the name the programmer wrote */
+	bool masked;		/* part of a masked begin */
 	location_t loc;		/* where the programmer wrote it */
 	edge ok_edge;		/* tested kinds: the edge taken on success */
 	int token;		/* begins: index of the region they open */
@@ -93,6 +94,7 @@ struct ua_ref {
 	bool lo_known;		/* not known, but @off is a lower bound */
 	HOST_WIDE_INT off;
 	edge via;		/* reached through this PHI argument edge */
+	tree named;		/* the programmer's variable nearest the root */
 };
 
 #define UA_MAX_REFS 8
@@ -141,6 +143,11 @@ struct ua_fn_finding {
 
 struct ua_call_facts;
 
+/* Two edges no execution takes one right after the other (feasible.c). */
+struct ua_edge_pair {
+	edge in, out;
+};
+
 struct ua_fn {
 	cgraph_node *node;
 	function *fun;
@@ -151,8 +158,12 @@ struct ua_fn {
 	struct ua_prim *prims;
 	unsigned naccesses;
 	struct ua_access *accesses;
+	unsigned npairs;
+	struct ua_edge_pair *pairs;	/* infeasible in-out pairs */
 	unsigned ntokens;
 	uint64_t *bb_in;	/* region state entering each block */
+	uint64_t **pred_in;	/* ... per predecessor, where pairs decide */
+	unsigned nblocks;	/* pred_in's length */
 	uint64_t saved;		/* states that reached a user_access_save() */
 	bool save_grew;		/* dataflow: a save's state grew this round */
 	bool own_dominators;
@@ -201,10 +212,12 @@ int ua_compare_locations(location_t a, location_t b);
 int ua_compare_accesses(const void *a, const void *b);
 const char *ua_fn_name(struct ua_fn *fn);
 const char *ua_root_text(const struct ua_ref *ref);
+bool ua_named_by_programmer(tree t);
 char *ua_source_call(location_t loc);
+char *ua_call_arg_text(location_t loc, unsigned n);
 location_t ua_keyword_before(location_t loc, const char *word);
 
-/* phase 1: recognise.c, guard.c, dataflow.c */
+/* phase 1: recognise.c, feasible.c, guard.c, dataflow.c */
 bool ua_unit_has_macro_maps(void);
 bool ua_unit_has_accessor_asm(void);
 void ua_find_primitives(struct ua_fn *fn);
@@ -213,6 +226,9 @@ bool ua_stores_nothing(gimple *stmt);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 		 enum ua_mode mode, tree fndecl);
+void ua_find_infeasible(struct ua_fn *fn);
+bool ua_infeasible(const struct ua_fn *fn, edge in, edge out);
+bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
 void ua_find_guards(struct ua_fn *fn);
 void ua_find_guard(struct ua_prim *p);
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);

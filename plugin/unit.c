@@ -196,6 +196,11 @@ static void free_fn(struct ua_fn *fn)
 	free(fn->findings);
 	free(fn->accesses);
 	free(fn->prims);
+	if (fn->pred_in)
+		for (i = 0; i < fn->nblocks; i++)
+			free(fn->pred_in[i]);
+	free(fn->pred_in);
+	free(fn->pairs);
 	free(fn->bb_in);
 	free(fn);
 }
