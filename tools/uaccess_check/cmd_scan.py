@@ -1,4 +1,4 @@
-"""uaccess-check scan: compile every accessor unit of the default kernel with the plugin.
+"""uaccess-check scan: compile every accessor unit of a kernel (default 6.12) with the plugin.
 
 Output (stdout, byte-for-byte stable): for each configured unit in sorted order, the plugin's
 diagnostics (paths relative to the kernel tree) and its summary line; then one line per
@@ -13,16 +13,19 @@ import argparse
 import sys
 
 from . import UsageError
-from .fixture import ensure_fixture
+from .cmd_kernel import add_version_argument
+from .fixture import ensure_fixture, fixture_for
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import accessor_units, compile_units, default_jobs
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("scan", help="check every unit of the default kernel that uses unsafe accessors",
-                       description="Find the units of the default kernel (6.12 x86_64 defconfig) that use "
-                                   "unsafe user accessors, compile each with the plugin and print the "
-                                   "diagnostics. Exit 1 if any warning was printed, 2 on failure.")
+    p = sub.add_parser("scan", help="check every unit of a kernel (default 6.12) that uses unsafe accessors",
+                       description="Find the units of a kernel (x86_64 defconfig; 6.12 unless --version) that "
+                                   "use unsafe user accessors or open user-access regions, compile each with "
+                                   "the plugin and print the diagnostics. Exit 1 if any warning was printed, "
+                                   "2 on failure.")
+    add_version_argument(p)
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="parallel compiles (default: number of CPUs)")
@@ -35,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be at least 1")
     so = ensure_plugin()
-    fx = ensure_fixture()
+    fx = ensure_fixture(fixture_for(args.version))
     units, unconfigured = accessor_units(fx)
     if not units:
         raise UsageError(f"no configured accessor unit found in {fx.src}")

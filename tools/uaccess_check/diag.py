@@ -94,11 +94,12 @@ def summaries(lines: Iterable[str]) -> list[Summary]:
 
 
 def relative_to(path: str, roots: Iterable[str]) -> str:
-    """Strip the first matching root directory prefix from path."""
+    """Strip the first matching root directory prefix from path, and normalise the rest
+    (kbuild compiles arch/x86/kvm/../../../virt/kvm/kvm_main.c by that name)."""
     for root in roots:
         root = root.rstrip("/") + "/"
         if path.startswith(root):
-            return path[len(root):]
+            return os.path.normpath(path[len(root):])
     return path
 
 

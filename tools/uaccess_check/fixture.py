@@ -1,22 +1,32 @@
-"""The kernel fixture: an extracted Debian linux-source tree plus prepared O= build dirs.
+"""The kernel fixtures: an extracted Debian linux-source tree per version plus prepared O= build dirs.
+
+Versions (``KERNEL_SOURCES``): 6.12, the default, from the installed package's
+/usr/src/linux-source-6.12.tar.xz (in the Makefile's DEB_PACKAGES); 6.1 (Debian bookworm) and
+7.2 (Debian sid) downloaded by ``debsource`` with a private apt state inside the cache, so they
+cost nothing until asked for and the system's apt configuration is never touched (installing
+linux-source-6.1 as a system package would put 140 MB into /usr/src of every CI machine for
+tests that only some runs need).
 
 Layout under the cache directory (see ``cache_dir()``)::
 
-    linux-6.12/                     extracted source tree (from /usr/src/linux-source-6.12.tar.xz)
-    .linux-6.12.extracted           stamp: written after a complete extraction
-    build-6.12-x86_64/              out-of-tree kbuild dir (defconfig + modules_prepare)
-    .build-6.12-x86_64.prepared     stamp: written after a complete preparation
-    .build-6.12-x86_64.objects      sources of the objects the configuration builds (make -n)
+    linux-<V>/                      extracted source tree
+    .linux-<V>.extracted            stamp: written after a complete extraction
+    build-<V>-x86_64/               out-of-tree kbuild dir (defconfig + modules_prepare)
+    .build-<V>-x86_64.prepared      stamp: written after a complete preparation
+    .build-<V>-x86_64.objects       sources of the objects the configuration builds (make -n)
     build-6.12-x86_64-kvm/          the same with KVM (``kvm_fixture()``), prepared on demand only
     .build-6.12-x86_64-kvm.*        its stamps
+    apt-<V>/                        private apt state and the downloaded .deb (6.1, 7.2)
 
 A variant (``kvm``) is a second build dir of the same tree: its configuration is the base one
 with some options set by scripts/config and settled by olddefconfig. It exists because code the
 default configuration leaves out (``arch/x86/kvm``) has accessor shapes the default units lack;
 only the tests that need it prepare it, so the default scan never pays for it.
 
-Each stamp holds a key (tarball size/mtime, compiler version, options); a missing or different
-stamp redoes that step from scratch, so an interrupted run never leaves a half tree in use.
+Each stamp holds a key (installed tarball size/mtime, or downloaded .deb name and size, which
+name the package version; compiler version, options); a missing or different stamp redoes
+that step from scratch, so an interrupted run never leaves a half tree in use and a new package
+(``uaccess-check kernel --update``) is extracted and prepared again.
 """
 
 from __future__ import annotations
@@ -34,7 +44,9 @@ from pathlib import Path
 from typing import Iterator
 
 from . import UsageError, cache_dir
+from .debsource import AptArea, deb_version, fetch_package, find_mirrors, system_entries
 from .log import info
+from .units import object_of
 
 DEFAULT_VERSION = "6.12"
 DEFAULT_ARCH = "x86_64"
@@ -47,6 +59,37 @@ KVM_OPTIONS: tuple[str, ...] = ("--module", "KVM", "--module", "KVM_INTEL", "--m
 
 
 @dataclass(frozen=True)
+class KernelSource:
+    """Where the source tarball of one kernel version comes from: the Debian package
+    linux-source-<version>, installed on the system (suites empty) or downloaded from these
+    (archive, suite) pairs into the cache (see debsource)."""
+    version: str
+    suites: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def package(self) -> str:
+        return f"linux-source-{self.version}"
+
+    @property
+    def downloaded(self) -> bool:
+        return bool(self.suites)
+
+    @property
+    def installed_tarball(self) -> Path:
+        return Path(f"/usr/src/{self.package}.tar.xz")
+
+
+#: The kernel versions the driver prepares, by the version users name (--version).
+KERNEL_SOURCES: dict[str, KernelSource] = {
+    "6.1": KernelSource("6.1", (("debian", "bookworm"), ("debian", "bookworm-updates"),
+                                ("security", "bookworm-security"))),
+    "6.12": KernelSource("6.12"),
+    "7.2": KernelSource("7.2", (("debian", "sid"),)),
+}
+KERNEL_VERSIONS: tuple[str, ...] = tuple(KERNEL_SOURCES)
+
+
+@dataclass(frozen=True)
 class Fixture:
     cache: Path
     version: str = DEFAULT_VERSION
@@ -56,8 +99,21 @@ class Fixture:
     options: tuple[str, ...] = ()  # scripts/config arguments applied to config, then olddefconfig
 
     @property
+    def source(self) -> KernelSource:
+        try:
+            return KERNEL_SOURCES[self.version]
+        except KeyError:
+            raise UsageError(f"unknown kernel version {self.version!r} (known: {', '.join(KERNEL_VERSIONS)})") from None
+
+    @property
     def tarball(self) -> Path:
-        return Path(f"/usr/src/linux-source-{self.version}.tar.xz")
+        """The installed tarball (installed sources only)."""
+        return self.source.installed_tarball
+
+    @property
+    def apt_area(self) -> AptArea:
+        """Private apt state and .deb of a downloaded source."""
+        return AptArea(self.cache / f"apt-{self.version}")
 
     @property
     def src(self) -> Path:
@@ -88,9 +144,45 @@ class Fixture:
     def srcarch(self) -> str:
         return "x86" if self.arch in ("x86_64", "i386", "x86") else self.arch
 
+    def package_version(self) -> str:
+        """Debian version of the extracted package of a downloaded source ("" if unknown)."""
+        try:
+            stamp = self.extracted_stamp.read_text()
+        except OSError:
+            return ""
+        m = re.search(r"^deb=(\S+)", stamp, re.M)
+        return deb_version(Path(m.group(1))) if m else ""
+
     def label(self) -> str:
+        """e.g. 'linux 6.12 x86_64 defconfig', 'linux 7.2 x86_64 defconfig (linux-source-7.2 7.2.13-1)'."""
         variant = f" + {self.variant}" if self.variant else ""
-        return f"linux {self.version} {self.arch} {self.config}{variant}"
+        package = ""
+        if self.source.downloaded and self.package_version():
+            package = f" ({self.source.package} {self.package_version()})"
+        return f"linux {self.version} {self.arch} {self.config}{variant}{package}"
+
+    def kbuild_object(self, unit: str) -> str:
+        """The object name kbuild knows a configured unit by: its own path when the Makefile
+        names it from another directory (arch/x86/kvm/../../../virt/kvm/kvm_main.o), else
+        the unit's object."""
+        return self._kbuild_names().get(unit, object_of(unit))
+
+    def _kbuild_names(self) -> dict[str, str]:
+        names = {}
+        for line in self._object_lines():
+            source, _, kbuild = line.partition("\t")
+            source = os.path.normpath(source)
+            kbuild = kbuild or line
+            if kbuild != source:
+                names[source] = object_of(kbuild)
+        return names
+
+    def _object_lines(self) -> list[str]:
+        if not self.objects_file.is_file():
+            raise UsageError(f"kernel fixture not prepared: run 'uaccess-check kernel"
+                             f"{'' if self.version == DEFAULT_VERSION else ' --version ' + self.version}' "
+                             f"first ({self.objects_file} missing)")
+        return [l for l in self.objects_file.read_text().splitlines() if l]
 
     def make_base(self) -> list[str]:
         return ["make", "-C", str(self.src), f"O={self.build}"]
@@ -100,10 +192,8 @@ class Fixture:
                 and self.objects_file.is_file())
 
     def configured_sources(self) -> list[str]:
-        """Sources (relative to the tree) of every object this configuration builds."""
-        if not self.objects_file.is_file():
-            raise UsageError(f"kernel fixture not prepared: run 'uaccess-check kernel' first ({self.objects_file} missing)")
-        return [l for l in self.objects_file.read_text().splitlines() if l]
+        """Sources (relative to the tree, normalised) of every object this configuration builds."""
+        return sorted({os.path.normpath(l.partition("\t")[0]) for l in self._object_lines()})
 
 
 #: Environment variables that would change what kbuild does or prints (a parent make's flags,
@@ -121,6 +211,14 @@ def kbuild_env() -> dict[str, str]:
 
 def default_fixture() -> Fixture:
     return Fixture(cache=cache_dir())
+
+
+def fixture_for(version: str | None = None) -> Fixture:
+    """The plain x86_64 defconfig fixture of a kernel version (default 6.12); unknown: UsageError."""
+    version = DEFAULT_VERSION if version is None else version
+    if version not in KERNEL_SOURCES:
+        raise UsageError(f"unknown kernel version {version!r} (known: {', '.join(KERNEL_VERSIONS)})")
+    return Fixture(cache=cache_dir(), version=version)
 
 
 def kvm_fixture() -> Fixture:
@@ -142,6 +240,11 @@ def _run(argv: list[str], what: str, cwd: Path | None = None) -> None:
 def _tarball_key(fx: Fixture) -> str:
     st = fx.tarball.stat()
     return f"tarball={fx.tarball} size={st.st_size} mtime={int(st.st_mtime)}\n"
+
+
+def _deb_key(deb: Path) -> str:
+    """Key of a downloaded package: its file name carries package and version; plus its size."""
+    return f"deb={deb.name} size={deb.stat().st_size}\n"
 
 
 def _compiler_key() -> str:
@@ -179,28 +282,62 @@ def locked(cache: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def ensure_source(fx: Fixture) -> None:
-    if not fx.tarball.is_file():
-        raise UsageError(f"{fx.tarball} not found: install linux-source-{fx.version} (make deps)")
-    key = _tarball_key(fx)
+def _extract(fx: Fixture, tarball: Path, key: str, tmp: Path) -> None:
+    """Extract tarball (one top directory) as fx.src; then write the extracted stamp."""
+    tree = tmp / "tree"
+    tree.mkdir()
+    _run(["tar", "-xf", str(tarball), "-C", str(tree)], "extracting the kernel source")
+    entries = [p for p in tree.iterdir()]
+    if len(entries) != 1 or not entries[0].is_dir():
+        raise UsageError(f"unexpected layout in {tarball.name}: {sorted(p.name for p in entries)}")
+    _remove_tree(fx.src)
+    os.rename(entries[0], fx.src)
+    fx.extracted_stamp.write_text(key)
+
+
+def _fetch_deb(fx: Fixture, refresh: bool) -> Path:
+    src = fx.source
+    return fetch_package(fx.apt_area, src.package, src.suites, find_mirrors(system_entries()), refresh=refresh)
+
+
+def ensure_source(fx: Fixture, refresh: bool = False) -> str:
+    """Extract the version's source tree if needed; return the key of the source it came from.
+
+    Installed: /usr/src/linux-source-<V>.tar.xz. Downloaded: the .deb in apt-<V>/ (fetched if
+    absent, or with refresh if the lists now name another version), whose tarball is taken out
+    with dpkg-deb -x into a temporary directory.
+    """
+    src = fx.source
+    if src.downloaded:
+        deb = _fetch_deb(fx, refresh)
+        key = _deb_key(deb)
+        origin = deb
+    else:
+        if not fx.tarball.is_file():
+            raise UsageError(f"{fx.tarball} not found: install {src.package} (make deps)")
+        key = _tarball_key(fx)
+        origin = fx.tarball
     if _stamp_ok(fx.extracted_stamp, key) and fx.src.is_dir():
-        return
-    info(f"extracting {fx.tarball} into {fx.src}")
+        return key
+    info(f"extracting {origin} into {fx.src}")
     fx.extracted_stamp.unlink(missing_ok=True)
     # A stale prepared build refers to the old tree: redo every build of it (variants included).
     for stamp in fx.cache.glob(f".build-{fx.version}-*.prepared"):
         stamp.unlink(missing_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".extract-", dir=fx.cache))
     try:
-        _run(["tar", "-xf", str(fx.tarball), "-C", str(tmp)], "extracting the kernel source")
-        entries = [p for p in tmp.iterdir()]
-        if len(entries) != 1 or not entries[0].is_dir():
-            raise UsageError(f"unexpected layout in {fx.tarball}: {sorted(p.name for p in entries)}")
-        _remove_tree(fx.src)
-        os.rename(entries[0], fx.src)
+        if src.downloaded:
+            unpacked = tmp / "deb"
+            _run(["dpkg-deb", "-x", str(origin), str(unpacked)], f"unpacking {origin.name}")
+            tarball = unpacked / "usr" / "src" / f"{src.package}.tar.xz"
+            if not tarball.is_file():
+                raise UsageError(f"{origin.name} has no usr/src/{tarball.name}")
+            _extract(fx, tarball, key, tmp)
+        else:
+            _extract(fx, origin, key, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    fx.extracted_stamp.write_text(key)
+    return key
 
 
 _COMPILE_RE = re.compile(r" -c -o (\S+\.o) (\S+\.c)(?=\s|;|$)")
@@ -212,14 +349,16 @@ def _list_configured(fx: Fixture) -> list[str]:
                           stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True,
                           errors="replace", env=kbuild_env())
     prefix = str(fx.src) + "/"
-    sources: set[str] = set()
+    sources: dict[str, str] = {}
     for match in _COMPILE_RE.finditer(proc.stdout):
         source = match.group(2)
         if source.startswith(prefix):
-            sources.add(source[len(prefix):])
+            rel = source[len(prefix):]
+            sources[os.path.normpath(rel)] = rel
     if len(sources) < 100:
         raise UsageError(f"could not list the configured objects of {fx.build} (make -n found {len(sources)})")
-    return sorted(sources)
+    # One line per source, normalised; a source kbuild names through '..' keeps that name after a tab.
+    return [s if k == s else f"{s}\t{k}" for s, k in sorted(sources.items())]
 
 
 #: scripts/config actions a fixture option may use, and the value each leaves in .config.
@@ -242,10 +381,26 @@ def _configure_options(fx: Fixture) -> None:
             raise UsageError(f"{config}: olddefconfig did not keep {line} (a dependency is missing)")
 
 
-def ensure_build(fx: Fixture) -> None:
-    key = (_tarball_key(fx) + _compiler_key() + f"arch={fx.arch} config={fx.config}\n"
+def _normalise_objects_file(fx: Fixture) -> None:
+    """Rewrite an objects file written before sources were normalised (same content, new form)."""
+    lines = [l for l in fx.objects_file.read_text().splitlines() if l]
+    if not any("/../" in l.partition("\t")[0] or "/./" in l.partition("\t")[0] for l in lines):
+        return
+    new = {}
+    for line in lines:
+        source, _, kbuild = line.partition("\t")
+        new[os.path.normpath(source)] = kbuild or source
+    tmp = fx.objects_file.with_name(fx.objects_file.name + ".tmp")
+    tmp.write_text("".join((s if k == s else f"{s}\t{k}") + "\n" for s, k in sorted(new.items())))
+    os.replace(tmp, fx.objects_file)
+
+
+def ensure_build(fx: Fixture, source_key: str | None = None) -> None:
+    source_key = source_key if source_key is not None else ensure_source(fx)
+    key = (source_key + _compiler_key() + f"arch={fx.arch} config={fx.config}\n"
            + (f"options={' '.join(fx.options)}\n" if fx.options else ""))
     if _stamp_ok(fx.prepared_stamp, key) and fx.build.is_dir() and fx.objects_file.is_file():
+        _normalise_objects_file(fx)
         return
     options = f" {' '.join(fx.options)}" if fx.options else ""
     info(f"preparing {fx.build} ({fx.config}{options} + modules_prepare)")
@@ -261,15 +416,20 @@ def ensure_build(fx: Fixture) -> None:
         _configure_options(fx)
     _run(fx.make_base() + ["-s", f"-j{jobs}", "KCFLAGS="] + arch + ["modules_prepare"], "make modules_prepare")
     # The dry run must see a build dir without objects so that it lists every one.
-    sources = _list_configured(fx)
-    fx.objects_file.write_text("".join(s + "\n" for s in sources))
+    lines = _list_configured(fx)
+    fx.objects_file.write_text("".join(line + "\n" for line in lines))
     fx.prepared_stamp.write_text(key)
 
 
-def ensure_fixture(fx: Fixture | None = None) -> Fixture:
-    """Extract and prepare the fixture if needed (idempotent, serialised by a lock)."""
+def ensure_fixture(fx: Fixture | None = None, refresh: bool = False) -> Fixture:
+    """Extract and prepare the fixture if needed (idempotent, serialised by a lock).
+
+    refresh: for a downloaded source, update its private apt lists first and take a newer
+    package if there is one (a no-op for installed sources).
+    """
     fx = fx or default_fixture()
+    fx.source  # an unknown version fails here, before any work
     with locked(fx.cache):
-        ensure_source(fx)
-        ensure_build(fx)
+        key = ensure_source(fx, refresh=refresh)
+        ensure_build(fx, key)
     return fx

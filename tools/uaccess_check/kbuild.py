@@ -13,7 +13,6 @@ from pathlib import Path
 from . import UsageError
 from .fixture import Fixture, kbuild_env, locked
 from .plugin import is_plugin_flag
-from .units import object_of
 
 _SHELL_OPERATORS = {";", "&&", "||", "|", ">", "<"}
 
@@ -24,16 +23,17 @@ def cmd_file(build: Path, obj: str) -> Path:
 
 
 def saved_command(build: Path, obj: str) -> str:
-    """The compiler command kbuild last used for obj (line ``savedcmd_<obj> := ...``)."""
+    """The compiler command kbuild last used for obj (line ``savedcmd_<obj> := ...``; before
+    Linux 6.2, as in 6.1, ``cmd_<obj> := ...``)."""
     path = cmd_file(build, obj)
     try:
         text = path.read_text(errors="replace")
     except OSError:
         raise UsageError(f"no saved command for {obj}: {path} missing (build the object first)") from None
-    prefix = f"savedcmd_{obj} := "
-    for line in text.splitlines():
-        if line.startswith(prefix):
-            return line[len(prefix):].strip()
+    for prefix in (f"savedcmd_{obj} := ", f"cmd_{obj} := "):
+        for line in text.splitlines():
+            if line.startswith(prefix):
+                return line[len(prefix):].strip()
     raise UsageError(f"{path}: no 'savedcmd_{obj}' line")
 
 
@@ -100,7 +100,7 @@ def make_objects(fx: Fixture, units: list[str], jobs: int) -> None:
     """
     if not units:
         return
-    objs = [object_of(u) for u in units]
+    objs = [fx.kbuild_object(u) for u in units]
     with locked(fx.cache):
         proc = subprocess.run(fx.make_base() + ["-s", "-k", f"-j{jobs}", "KCFLAGS="] + objs,
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
@@ -112,4 +112,4 @@ def make_objects(fx: Fixture, units: list[str], jobs: int) -> None:
 
 def compile_with(fx: Fixture, unit: str, extra: list[str], output: Path) -> RunResult:
     """Compile unit with its exact kbuild command plus extra flags, object to output."""
-    return run_measured(compile_argv(fx.build, object_of(unit), extra, output), fx.build)
+    return run_measured(compile_argv(fx.build, fx.kbuild_object(unit), extra, output), fx.build)

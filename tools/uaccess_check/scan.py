@@ -27,7 +27,8 @@ class UnitReport:
 
 def accessor_units(fx: Fixture) -> tuple[list[str], list[str]]:
     """(configured accessor units, unconfigured ones) of the fixture, sorted."""
-    return split_configured(candidate_units(fx.src, fx.srcarch), fx.configured_sources())
+    bits = 32 if fx.arch in ("i386", "x86") else 64
+    return split_configured(candidate_units(fx.src, fx.srcarch, bits), fx.configured_sources())
 
 
 def _report(fx: Fixture, unit: str, flags: list[str], tmpdir: Path) -> UnitReport:
