@@ -1,28 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Find misuses of the 7.x scoped user-access regions
-/// scoped_user_{read,write,rw}_access[_size](ptr, [size,] label) { ... }:
-/// an unsafe accessor inside the scope on a pointer other than the scoped
-/// one [unchecked] (inside the scope the macro shadows ptr with the
-/// validated, possibly masked, pointer; any other pointer is not validated
-/// by it), and an accessor of the wrong direction for the scope [mode]
-/// (a read in a write scope, a write in a read scope, a read-modify-write
-/// such as unsafe_try_cmpxchg_user() outside a rw scope).
-///
-/// A local pointer assigned or initialised from the scoped one (q = &ptr->f)
-/// is the scoped pointer too.  Scopes with a braced body or a single
-/// statement are seen.
+/// Find misuses of the Linux 7.x scoped user-access regions
+/// scoped_user_{read,write,rw}_access[_size](ptr, [size,] label), whose body
+/// is a block or a single statement:
+///  - an unsafe accessor in the scope through a pointer that is not the
+///    scoped one [unchecked].  Inside the scope the macro shadows ptr with
+///    the validated pointer (masked where the architecture masks: x86-64,
+///    powerpc), and a local assigned from it inside the scope is that pointer
+///    too.  Any other pointer is not validated by the scope, and the report
+///    says what it is: an alias of ptr taken before the scope (it holds the
+///    raw, unmasked value), the pointer ptr was computed from before the
+///    scope, a pointer set inside the scope from something else, or another
+///    pointer altogether;
+///  - an accessor of the wrong direction for the scope [mode] (a read in a
+///    write scope, a write in a read scope, a read-modify-write such as
+///    unsafe_try_cmpxchg_user() outside a rw scope);
+///  - a scope, get_user_inline() or put_user_inline() inside a scope or an
+///    open user_*access_begin() region [region]: the inner end closes the
+///    region the outer code still uses.
+/// After the scope ptr is the raw pointer again and no region is open:
+/// accesses there are reported by uaccess_unchecked.cocci.
 ///
 /// What the script cannot see: derivations other than assignments and
-/// initialisations in the same function, accesses in helpers called from the
-/// scope, and scopes written through other macros.
-/// Kernels before 7.0 have no scoped forms: the script finds nothing there.
+/// initialisations in the same function (taken in source order, not per
+/// path); accesses in helpers called from the scope (which pointer the
+/// caller passes them); wrapper macros other than the known ones; scopes
+/// written through other macros.  Kernels before 7.0 have no scoped forms
+/// and no get/put_user_inline(): the script finds nothing there.
 ///
 // Confidence: High
 // Copyright: (C) 2026 uaccess_check authors.
+// Comments: facts from SmPL rules are joined by a Python rule run once per file.
 // Options: --no-includes --include-headers
 // Keywords: scoped_user_read_access, scoped_user_write_access, scoped_user_rw_access,
 // Keywords: scoped_user_read_access_size, scoped_user_write_access_size,
-// Keywords: scoped_user_rw_access_size
+// Keywords: scoped_user_rw_access_size, get_user_inline, put_user_inline
 
 virtual context
 virtual org
@@ -32,18 +43,28 @@ virtual report
 @@
 import re
 
+#: accessor name -> (index of the user pointer argument, mode)
 ACCESSORS = {
     "unsafe_put_user": (1, "w"), "unsafe_get_user": (1, "r"),
     "unsafe_copy_to_user": (0, "w"), "unsafe_copy_from_user": (1, "r"),
     "unsafe_try_cmpxchg_user": (0, "rw"),
+    "unsafe_atomic_op1": (2, "rw"), "unsafe_atomic_op2": (2, "rw"),
+    "unsafe_atomic_store_release_user": (1, "w"),
     "unsafe_put_compat_sigset": (0, "w"), "unsafe_get_compat_sigset": (1, "r"),
     "unsafe_save_altstack": (0, "w"), "unsafe_compat_save_altstack": (0, "w"),
+    # the wrapper macro of fs/readdir.c (unsafe_put_user() and unsafe_copy_to_user())
+    "unsafe_copy_dirent_name": (0, "w"),
 }
 SCOPE_MODE = {"read": "r", "write": "w", "rw": "rw"}
 WORD = {"r": "reads", "w": "writes", "rw": "reads and writes"}
 OPENED = {"r": "reading", "w": "writing", "rw": "reading and writing"}
+
+SCOPES = {}      # scope key -> (function, scope name, pointer, pos)
+ACCESS = []      # (scope key, accessor, pointer, pos)
+ASSIGN = []      # (function, lhs root, rhs text, rhs root, pos)
+INSIDE = {}      # assignment key -> set of scope keys whose body holds it
+NESTED = []      # (outer description, inner name, pos)
 REPORTS = []
-ALIASES = []   # (function, lhs root, rhs root)
 KEEP = set()
 
 def keep(p):
@@ -110,10 +131,10 @@ def root(expr):
             continue
         break
     tail = s[i:].strip()
-    if tail and not re.match(r"^[-+]", tail):
+    if tail and not re.match(r"^(?:[-+]|\+\+|--)", tail):
         return None, None
     if addr:
-        # &p->a.b: the root is the pointer p (up to the first ->), the rest the member path
+        # &p->a.b: the root is the pointer p (up to the last ->), the rest the member path
         arrows = [n for n, part in enumerate(parts) if n > 0 and part.startswith("->")]
         if arrows:
             n = arrows[-1]
@@ -128,49 +149,145 @@ def pretty(e):
     s = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
     s = re.sub(r"([&*(])\s+", r"\1", s)
     s = re.sub(r"\s+\)", ")", s)
+    s = re.sub(r"\s+(\+\+|--)", r"\1", s)
     return s.strip()
 
 def key(p):
     return (p.file, int(p.line), int(p.column))
 
-def handle(S, P, A, es, pa):
-    scope = str(S)
+def args_of(es):
+    return [pretty(x) for x in es.elements]
+
+def add_scope(S, es, ps):
+    a = args_of(es)
+    SCOPES[key(ps[0])] = (ps[0].current_element, str(S), a[0] if a else "", ps)
+
+def latest(fn, r, before):
+    """The last assignment of r in fn written before position `before`."""
+    found = None
+    for f, lhs, rhs, rr, p in ASSIGN:
+        if f == fn and lhs == r and key(p[0]) < before and (found is None or key(p[0]) > key(found[4][0])):
+            found = (f, lhs, rhs, rr, p)
+    return found
+
+def inside(asg, sk):
+    return sk in INSIDE.get(key(asg[4][0]), ())
+
+def from_scoped(fn, r, at, sk, sr, depth=0):
+    """r, used at position `at` in scope sk, holds the scope's pointer sr: it
+    is sr (the shadow) or was last set inside the scope from such a pointer."""
+    if r == sr:
+        return True
+    asg = latest(fn, r, at)
+    if asg is None or depth > 8 or not inside(asg, sk):
+        return False
+    return asg[3] is not None and from_scoped(fn, asg[3], key(asg[4][0]), sk, sr, depth + 1)
+
+def chain_before(fn, r, target, before, depth=0):
+    """The assignment (written before the scope) through which r was taken,
+    directly or through other locals, from target; None when it was not."""
+    asg = latest(fn, r, before)
+    if asg is None or depth > 8 or asg[3] is None:
+        return None
+    if asg[3] == target or chain_before(fn, asg[3], target, key(asg[4][0]), depth + 1):
+        return asg
+    return None
+
+def judge(sk, A, ptr, pa):
+    fn, scope, sptr, ps = SCOPES[sk]
     kind = scope[len("scoped_user_"):].split("_access")[0]
     smode = SCOPE_MODE[kind]
-    idx, amode = ACCESSORS[str(A)]
-    args = [pretty(x) for x in es.elements]
-    if idx >= len(args):
-        return
-    ptr = args[idx]
-    sp = pretty(P)
-    r, _ = root(ptr)
-    sr, spath = root(sp)
-    if r is not None and sr is not None and r != sr and not (spath == "" and r.startswith(sr + "->")) \
-            and not any(f == pa[0].current_element and a == r and b == sr for f, a, b in ALIASES):
-        REPORTS.append((pa, "%s() on '%s' inside %s() of '%s' is not validated by the scope [unchecked]" % (A, ptr, scope, sp)))
+    amode = ACCESSORS[A][1]
     if amode == "rw" and smode != "rw" or amode != "rw" and smode not in (amode, "rw"):
         REPORTS.append((pa, "%s() %s in a scope opened for %s by %s() [mode]" % (A, WORD[amode], OPENED[smode], scope)))
+    r, _ = root(ptr)
+    sr, spath = root(sptr)
+    if r is None or sr is None:
+        return
+    if spath == "" and r.startswith(sr + "->"):
+        return   # a pointer member loaded through the scoped pointer
+    at = key(pa[0])
+    if "->" in r:
+        # x->arr: an array member decays to an address inside *x; when x is
+        # (related to) the scoped pointer, x is the pointer to judge
+        x = r.rsplit("->", 1)[0]
+        if from_scoped(fn, x, at, sk, sr) or chain_before(fn, x, sr, key(ps[0])) \
+                or chain_before(fn, sr, x, key(ps[0])):
+            r = x
+    if from_scoped(fn, r, at, sk, sr):
+        return
+    what = "%s() on '%s' inside %s() of '%s'" % (A, ptr, scope, sptr)
+    asg = latest(fn, r, at)
+    if asg is not None and inside(asg, sk):
+        why = "'%s' is set at line %s from '%s', not from the scoped pointer" % (r, asg[4][0].line, asg[3] or asg[2])
+    elif chain_before(fn, r, sr, key(ps[0])):
+        a = chain_before(fn, r, sr, key(ps[0]))
+        why = ("'%s' was set from '%s' before the scope (line %s): it holds the raw pointer, "
+               "not the checked (masked) '%s' the scope shadows it with" % (r, sr, a[4][0].line, sr))
+    elif chain_before(fn, sr, r, key(ps[0])):
+        a = chain_before(fn, sr, r, key(ps[0]))
+        why = ("'%s' was computed from '%s' before the scope (line %s), and only '%s' is checked "
+               "(masked) inside it" % (sr, r, a[4][0].line, sr))
+    elif asg is not None:
+        why = "'%s' is set at line %s from '%s', not from the scoped pointer" % (r, asg[4][0].line, asg[3] or asg[2])
+    else:
+        why = "'%s' is neither the scoped pointer nor set from it inside the scope" % r
+    REPORTS.append((pa, "%s is not validated by the scope: %s [unchecked]" % (what, why)))
 
 @has@
 iterator name scoped_user_read_access, scoped_user_write_access,
   scoped_user_rw_access, scoped_user_read_access_size,
   scoped_user_write_access_size, scoped_user_rw_access_size;
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+expression list es;
+statement B;
 position ps;
 @@
-(
-scoped_user_read_access@ps(...) { ... }
-|
-scoped_user_write_access@ps(...) { ... }
-|
-scoped_user_rw_access@ps(...) { ... }
-|
-scoped_user_read_access_size@ps(...) { ... }
-|
-scoped_user_write_access_size@ps(...) { ... }
-|
-scoped_user_rw_access_size@ps(...) { ... }
-)
+S@ps(es) B
 
+@script:python@
+S << has.S;
+es << has.es;
+ps << has.ps;
+@@
+add_scope(S, es, ps)
+
+@hasinline@
+identifier I = {get_user_inline, put_user_inline};
+@@
+I(...)
+
+// an accessor in the body (a block or a single statement: the braces
+// isomorphism lets { ... } match both)
+@acc depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
+  unsafe_atomic_op2, unsafe_atomic_store_release_user,
+  unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+  unsafe_compat_save_altstack, unsafe_copy_dirent_name};
+expression list es, aes;
+position ps, pa;
+@@
+S@ps(es) {
+... when any
+A@pa(aes)
+... when any
+}
+
+@script:python@
+ps << acc.ps;
+A << acc.A;
+aes << acc.aes;
+pa << acc.pa;
+@@
+a = args_of(aes)
+idx = ACCESSORS[str(A)][0]
+if idx < len(a):
+    ACCESS.append((key(ps[0]), str(A), a[idx], pa))
+
+// aliases: every assignment and initialisation, and which scope bodies hold
+// them (the scoped name means the validated pointer only inside the body)
 @asg depends on has@
 expression a, e;
 position p;
@@ -182,7 +299,7 @@ a << asg.a;
 e << asg.e;
 p << asg.p;
 @@
-ALIASES.append((p[0].current_element, root(str(a))[0], root(str(e))[0]))
+ASSIGN.append((p[0].current_element, root(pretty(a))[0], pretty(e), root(pretty(e))[0], p))
 
 @dcl depends on has@
 type T;
@@ -197,170 +314,181 @@ a << dcl.a;
 e << dcl.e;
 p << dcl.p;
 @@
-ALIASES.append((p[0].current_element, str(a), root(str(e))[0]))
+ASSIGN.append((p[0].current_element, str(a), pretty(e), root(pretty(e))[0], p))
 
-@s_read depends on has exists@
-expression P, L;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+@sasg depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 expression list es;
-position pa;
+expression a, e;
+position ps, p;
 @@
-(
-scoped_user_read_access(P, L) { ... A@pa(es) ... }
-|
-scoped_user_read_access(P, L) A@pa(es);
-)
+S@ps(es) {
+... when any
+a@p = e
+... when any
+}
 
 @script:python@
-P << s_read.P;
-A << s_read.A;
-es << s_read.es;
-pa << s_read.pa;
+ps << sasg.ps;
+p << sasg.p;
 @@
-handle("scoped_user_read_access", P, A, es, pa)
+INSIDE.setdefault(key(p[0]), set()).add(key(ps[0]))
 
-@s_readsize depends on has exists@
-expression P, L, N;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+@sdcl depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 expression list es;
-position pa;
+type T;
+identifier a;
+expression e;
+position ps, p;
 @@
-(
-scoped_user_read_access_size(P, N, L) { ... A@pa(es) ... }
-|
-scoped_user_read_access_size(P, N, L) A@pa(es);
-)
+S@ps(es) {
+... when any
+T a@p = e;
+... when any
+}
 
 @script:python@
-P << s_readsize.P;
-A << s_readsize.A;
-es << s_readsize.es;
-pa << s_readsize.pa;
+ps << sdcl.ps;
+p << sdcl.p;
 @@
-handle("scoped_user_read_access_size", P, A, es, pa)
+INSIDE.setdefault(key(p[0]), set()).add(key(ps[0]))
 
-@s_write depends on has exists@
-expression P, L;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+// nesting: a scope or get/put_user_inline() inside a scope ...
+@nests depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+iterator S2 =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 expression list es;
-position pa;
+statement B;
+position ps, pn;
 @@
-(
-scoped_user_write_access(P, L) { ... A@pa(es) ... }
-|
-scoped_user_write_access(P, L) A@pa(es);
-)
+S@ps(es) {
+... when any
+S2@pn(...) B
+... when any
+}
 
 @script:python@
-P << s_write.P;
-A << s_write.A;
-es << s_write.es;
-pa << s_write.pa;
+S << nests.S;
+ps << nests.ps;
+S2 << nests.S2;
+pn << nests.pn;
 @@
-handle("scoped_user_write_access", P, A, es, pa)
+NESTED.append(("the scope of %s() at line %s" % (S, ps[0].line), str(S2), pn))
 
-@s_writesize depends on has exists@
-expression P, L, N;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+@nesti depends on has && hasinline exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+identifier I = {get_user_inline, put_user_inline};
 expression list es;
-position pa;
+position ps, pn;
 @@
-(
-scoped_user_write_access_size(P, N, L) { ... A@pa(es) ... }
-|
-scoped_user_write_access_size(P, N, L) A@pa(es);
-)
+S@ps(es) {
+... when any
+I@pn(...)
+... when any
+}
 
 @script:python@
-P << s_writesize.P;
-A << s_writesize.A;
-es << s_writesize.es;
-pa << s_writesize.pa;
+S << nesti.S;
+ps << nesti.ps;
+I << nesti.I;
+pn << nesti.pn;
 @@
-handle("scoped_user_write_access_size", P, A, es, pa)
+NESTED.append(("the scope of %s() at line %s" % (S, ps[0].line), str(I), pn))
 
-@s_rw depends on has exists@
-expression P, L;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
-expression list es;
-position pa;
+// ... or after a begin with no end in between
+@inreg depends on hasinline exists@
+identifier B = {user_access_begin, user_read_access_begin,
+  user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
+  masked_user_read_access_begin, masked_user_write_access_begin,
+  masked_user_rw_access_begin};
+identifier E = {user_access_end, user_read_access_end, user_write_access_end,
+  user_rw_access_end, user_access_save};
+identifier I = {get_user_inline, put_user_inline};
+position pb, pn;
 @@
-(
-scoped_user_rw_access(P, L) { ... A@pa(es) ... }
-|
-scoped_user_rw_access(P, L) A@pa(es);
-)
-
-@script:python@
-P << s_rw.P;
-A << s_rw.A;
-es << s_rw.es;
-pa << s_rw.pa;
-@@
-handle("scoped_user_rw_access", P, A, es, pa)
-
-@s_rwsize depends on has exists@
-expression P, L, N;
-identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
-  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
-expression list es;
-position pa;
-@@
-(
-scoped_user_rw_access_size(P, N, L) { ... A@pa(es) ... }
-|
-scoped_user_rw_access_size(P, N, L) A@pa(es);
-)
+B@pb(...)
+... when != E(...)
+I@pn(...)
 
 @script:python@
-P << s_rwsize.P;
-A << s_rwsize.A;
-es << s_rwsize.es;
-pa << s_rwsize.pa;
+B << inreg.B;
+pb << inreg.pb;
+I << inreg.I;
+pn << inreg.pn;
 @@
-handle("scoped_user_rw_access_size", P, A, es, pa)
+NESTED.append(("the region opened by %s() at line %s" % (B, pb[0].line), str(I), pn))
 
-@script:python depends on report && has@
+@inregs depends on has exists@
+identifier B = {user_access_begin, user_read_access_begin,
+  user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
+  masked_user_read_access_begin, masked_user_write_access_begin,
+  masked_user_rw_access_begin};
+identifier E = {user_access_end, user_read_access_end, user_write_access_end,
+  user_rw_access_end, user_access_save};
+iterator S2 =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+statement S3;
+position pb, pn;
 @@
+B@pb(...)
+... when != E(...)
+S2@pn(...) S3
+
+@script:python@
+B << inregs.B;
+pb << inregs.pb;
+S2 << inregs.S2;
+pn << inregs.pn;
+@@
+NESTED.append(("the region opened by %s() at line %s" % (B, pb[0].line), str(S2), pn))
+
+@script:python final depends on has || hasinline@
+@@
+for sk, A, ptr, pa in ACCESS:
+    # the innermost scope holding the access
+    holders = [s for s, A2, ptr2, pa2 in ACCESS if key(pa2[0]) == key(pa[0])]
+    if sk == max(holders):
+        judge(sk, A, ptr, pa)
+for outer, inner, pn in NESTED:
+    REPORTS.append((pn, "%s() inside %s: user-access scopes and regions do not nest, the end of the inner one closes the region the outer code still uses [region]" % (inner, outer)))
 seen = set()
+unique = []
 for p, msg in sorted(REPORTS, key=lambda r: (key(r[0][0]), r[1])):
     if (key(p[0]), msg) not in seen:
         seen.add((key(p[0]), msg))
         KEEP.add(key(p[0]))
-        coccilib.report.print_report(p[0], msg)
+        unique.append((p, msg))
+REPORTS[:] = unique
 
-@script:python depends on org && has@
-@@
-seen = set()
-for p, msg in sorted(REPORTS, key=lambda r: (key(r[0][0]), r[1])):
-    if (key(p[0]), msg) not in seen:
-        seen.add((key(p[0]), msg))
-        coccilib.org.print_todo(p[0], msg)
-
-@script:python depends on context && has@
+@script:python depends on report && (has || hasinline)@
 @@
 for p, msg in REPORTS:
-    KEEP.add(key(p[0]))
+    coccilib.report.print_report(p[0], msg)
 
-@depends on context && has@
+@script:python depends on org && (has || hasinline)@
+@@
+for p, msg in REPORTS:
+    coccilib.org.print_todo(p[0], msg)
+
+@depends on context && (has || hasinline)@
 identifier g;
 position p : script:python() { keep(p) };
 @@
 * g@p(...)
 
-@script:python depends on has@
+@depends on context && has@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+statement B;
+position p : script:python() { keep(p) };
 @@
+* S@p(...) B
+
+@script:python depends on has || hasinline@
+@@
+SCOPES.clear()
+del ACCESS[:]
+del ASSIGN[:]
+INSIDE.clear()
+del NESTED[:]
 del REPORTS[:]
-del ALIASES[:]
 KEEP.clear()

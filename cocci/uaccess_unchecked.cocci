@@ -19,6 +19,16 @@
 /// Calls under if (is_kernel_addr(...)) are taken as kernel accesses
 /// (powerpc instruction emulation) and need no check.
 ///
+/// Linux 7.x scopes, scoped_user_{read,write,rw}_access[_size](), braced or
+/// not: accesses and helper calls in the body are checked by the scope
+/// (which pointer they use is uaccess_scoped.cocci's concern); an access on
+/// the scoped pointer after the scope is reported, since outside the body
+/// the name is the raw pointer again and no region is open, and so is an
+/// access after get_user_inline()/put_user_inline() on its pointer (they
+/// open and close a scope of their own).  Wrapper macros that open a scope
+/// around their access (the get_user_inline() shape) need no check from
+/// their callers.
+///
 /// What the script cannot see: callers in other files (exported helpers and
 /// function pointers are reported as relying on unseen callers); which pointer
 /// a helper's caller checked (only that it checked one); aliases other than
@@ -221,6 +231,8 @@ class Facts:
         self.failed_path = set()
         self.kernel_calls = set()
         self.discarded = []
+        self.scoped = {}      # key of a call inside a scope -> (scope, pointer, scope pos)
+        self.inline = []      # (get/put_user_inline, pointer, pos)
 
 F = Facts()
 KEEP = set()
@@ -535,6 +547,54 @@ pk << kaddr.pk;
 @@
 F.kernel_calls.add(key(pk[0]))
 
+// 7.x scopes, scoped_user_{read,write,rw}_access[_size](ptr, [size,] label):
+// everything called in the body (braced or a single statement: the braces
+// isomorphism lets { ... } match both) runs in the region the scope opened on
+// ptr, so accesses and helper calls there are checked.  Which pointer they use
+// is uaccess_scoped.cocci's concern.  The scope is a statement, not a call:
+// "... when != scoped(...)" would not see it, hence this rule and the body
+// positions it records.
+@insc depends on has exists@
+iterator name scoped_user_read_access, scoped_user_write_access,
+  scoped_user_rw_access, scoped_user_read_access_size,
+  scoped_user_write_access_size, scoped_user_rw_access_size;
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+expression list es;
+identifier g;
+position ps, q;
+@@
+S@ps(es) {
+... when any
+g@q(...)
+... when any
+}
+
+@script:python@
+S << insc.S;
+es << insc.es;
+ps << insc.ps;
+q << insc.q;
+@@
+args = [pretty(x) for x in es.elements]
+F.scoped[key(q[0])] = (str(S), args[0] if args else "", ps)
+
+// get_user_inline(val, ptr) and put_user_inline(val, ptr) open and close a
+// scope around one access: nothing after them is in a region
+@inl depends on has@
+identifier I = {get_user_inline, put_user_inline};
+expression list es;
+position pi;
+@@
+I@pi(es)
+
+@script:python@
+I << inl.I;
+es << inl.es;
+pi << inl.pi;
+@@
+args = [pretty(x) for x in es.elements]
+F.inline.append((str(I), args[1] if len(args) > 1 else "", pi))
+
 // a masked begin whose result is discarded validates nothing
 @discard depends on has@
 identifier M = {masked_user_access_begin, masked_user_read_access_begin,
@@ -685,8 +745,22 @@ def own_check(a):
 # helpers: functions and macros whose accesses (or calls of helpers) are not
 # checked inside them, so that their callers must open a checked region
 needs = {}
+def macro_scoped(a):
+    """A wrapper macro that opens its own scope around its access
+    (get_user_inline(), put_user_inline()): no helper, its callers need no
+    check.  spatch does not parse such bodies, so the text is read."""
+    wrapper_macro(a["pos"][0].file, "")   # fills _MACRO_TEXT
+    for mname, body in _MACRO_TEXT.get(a["pos"][0].file, []):
+        if mname == a["fn"]:
+            m = SCOPE_RE.search(body)
+            return bool(m) and m.start() < body.find(a["name"])
+    return False
+
+SCOPE_RE = re.compile(r"\bscoped_user_(?:read|write|rw)_access(?:_size)?\s*\(")
 for k, a in F.access.items():
-    if a["kind"] == "macro" or (k in F.unguarded and not own_check(a)):
+    if k in F.scoped:
+        continue
+    if a["kind"] == "macro" and not macro_scoped(a) or (k in F.unguarded and not own_check(a)):
         needs.setdefault(a["fn"], a)
 calls_of = {}
 for k, (callee, pc, kind, name) in F.calls.items():
@@ -698,12 +772,13 @@ while changed:
         if callee not in needs:
             continue
         for k, pc, kind, name in sites:
-            if (kind == "macro" or k in F.unguarded_calls) and name not in needs \
-                    and not real_checks(name):
+            if (kind == "macro" or k in F.unguarded_calls) and k not in F.scoped \
+                    and name not in needs and not real_checks(name):
                 needs[name] = needs[callee]
                 changed = True
 
-CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin)\s*\(")
+CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin"
+                      r"|scoped_user_(?:read|write|rw)_access(?:_size)?)\s*\(")
 files = sorted(set(a["pos"][0].file for a in F.access.values()))
 macro_names = set(n for f in files for _, _, n in define_ranges(f))
 
@@ -737,7 +812,7 @@ def other_refs(name):
 
 def unchecked_sites(name):
     return [s for s in calls_of.get(name, []) if (s[2] == "macro" or s[0] in F.unguarded_calls)
-            and s[0] not in F.kernel_calls]
+            and s[0] not in F.kernel_calls and s[0] not in F.scoped]
 
 def tops(name, stack=()):
     """Where a check is missing above helper `name`: a list of
@@ -759,13 +834,31 @@ def tops(name, stack=()):
             res.append(("call", pc, name))
     return res
 
+# scopes of each function: (scope, pointer, line)
+scopes_of = {}
+for sname, ptr, ps in list(F.scoped.values()) + F.inline:
+    scopes_of.setdefault(ps[0].current_element, set()).add((sname, ptr, int(ps[0].line)))
+
+def scope_before(a):
+    """The last scope of the access's function that starts before it, on its
+    pointer or an alias: outside the body the scoped name is the raw pointer
+    and the region is closed."""
+    r = root(a["ptr"])[0]
+    line = int(a["pos"][0].line)
+    best = None
+    for sname, ptr, sline in sorted(scopes_of.get(a["fn"], ()), key=lambda s: s[2]):
+        sr = root(ptr)[0]
+        if sline < line and r is not None and sr is not None and same_root(a["fn"], r, [sr]):
+            best = (sname, ptr, sline)
+    return best
+
 reports = []   # (pos, message)
 def rep(pos, msg):
     reports.append((pos, msg))
 
 top_reported = set()
 for k, a in sorted(F.access.items()):
-    if a["kind"] == "macro":
+    if a["kind"] == "macro" or k in F.scoped:
         continue
     fn = a["fn"]
     what = "%s() on '%s'" % (a["name"], a["ptr"])
@@ -774,6 +867,13 @@ for k, a in sorted(F.access.items()):
         rep(a["pos"], "%s is on the path where the check failed [unchecked]" % what)
         continue
     if k in F.unguarded:
+        sc = scope_before(a)
+        if sc and sc[0].endswith("_inline"):
+            rep(a["pos"], "%s follows %s() on '%s' at line %s, which opens and closes its own scope: no region is open here and '%s' is not validated [unchecked]" % (what, sc[0], sc[1], sc[2], root(sc[1])[0]))
+            continue
+        if sc:
+            rep(a["pos"], "%s follows the scope %s() of '%s' at line %s but is outside it: after the scope '%s' is the unchecked pointer again and no region is open [unchecked]" % (what, sc[0], sc[1], sc[2], root(sc[1])[0]))
+            continue
         if own_check(a):
             rep(a["pos"], "%s is not validated by access_ok() or a checking begin on every path: the check in '%s' does not cover every path to it [unchecked]" % (what, fn))
             continue

@@ -73,3 +73,103 @@ int scoped_derived(struct pair __user *p)
 efault:
 	return -EFAULT;
 }
+
+/* an alias taken before the scope holds the raw pointer (rseq_entry.h uc_head) */
+int scoped_alias_before(struct pair __user *p)
+{
+	u32 __user *head = (u32 __user *)p;
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(v, &p->b, efault);
+		unsafe_get_user(v, head, efault);	/* unchecked: alias of the raw p */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* the scoped pointer computed from another before the scope (readdir.c filldir) */
+int scoped_computed_from(struct pair __user *cur, int back)
+{
+	struct pair __user *prev = (void __user *)cur - back;
+
+	scoped_user_write_access_size(prev, back + sizeof(*cur), efault) {
+		unsafe_put_user(0, &prev->b, efault);
+		unsafe_put_user(1, &cur->a, efault);	/* unchecked: only prev is masked */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* a pointer set inside the scope from a value read (rseq_entry.h uc_sig) */
+int scoped_set_inside(struct pair __user *p)
+{
+	u32 __user *sig;
+	u32 addr, v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(addr, &p->a, efault);
+		sig = (u32 __user *)(unsigned long)addr;
+		unsafe_get_user(v, sig, efault);	/* unchecked: not from the scope */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* scopes and get/put_user_inline() do not nest */
+int scoped_nested(struct pair __user *p, u32 __user *q)
+{
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(v, &p->a, efault);
+		if (put_user_inline(v, q))		/* region: inside the scope */
+			return -EFAULT;
+		unsafe_get_user(v, &p->b, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int inline_in_region(struct pair __user *p, u32 __user *q)
+{
+	u32 v;
+
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(v, &p->a, efault);
+	if (get_user_inline(v, q))		/* region: inside an open region */
+		goto efault;
+	unsafe_get_user(v, &p->b, efault);
+	user_read_access_end();
+	return v;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+
+/* get_user_inline() on its own is a complete access */
+int inline_alone(u32 __user *q)
+{
+	u32 v;
+
+	return get_user_inline(v, q) ?: v;
+}
+
+int scoped_in_scope(struct pair __user *p, u32 __user *q)
+{
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(v, &p->a, efault);
+		scoped_user_write_access(q, efault)	/* region: a scope inside a scope */
+			unsafe_put_user(v, q, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}

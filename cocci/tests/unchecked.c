@@ -270,3 +270,83 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* 7.x: a helper whose callers open a brace-less scope (powerpc sstep.c shape) */
+static int __load_word(u32 *dest, unsigned long ea)
+{
+	unsafe_get_user(*dest, (u32 __user *)ea, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int load_word(u32 *dest, unsigned long ea)
+{
+	void __user *uea = (void __user *)ea;
+
+	if (is_kernel_addr(ea))
+		return __load_word(dest, ea);
+	scoped_user_read_access_size(uea, sizeof(u32), efault)
+		return __load_word(dest, (unsigned long)uea);
+efault:
+	return -EFAULT;
+}
+
+int zero_word(unsigned long ea, int kernel)
+{
+	void __user *uea = (void __user *)ea;
+	int err;
+
+	if (kernel)
+		err = __load_word(NULL, ea);		/* no scope on this branch: reported in __load_word */
+	else
+		scoped_user_read_access_size(uea, sizeof(u32), efault)
+			err = __load_word(NULL, (unsigned long)uea);
+	return err;
+efault:
+	return -EFAULT;
+}
+
+/* 7.x: after the scope its name is the raw pointer again, and no region is open */
+int after_scope(struct out __user *p)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(1, &p->a, efault);
+	}
+	unsafe_put_user(2, &p->b, efault);		/* unchecked: outside the scope */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* 7.x: get_user_inline() is a scope of its own; it opens nothing for what follows */
+int inline_then_unsafe(u32 __user *p, u32 *v)
+{
+	if (get_user_inline(*v, p))
+		return -EFAULT;
+	unsafe_get_user(*v, p, efault);			/* unchecked: the inline scope has ended */
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* a wrapper macro that opens its own scope (get_user_inline() shape): no helper */
+#define get_word_inline(val, usrc)			\
+({							\
+	__label__ efault;				\
+	typeof(usrc) _tmpsrc = usrc;			\
+	int _ret = 0;					\
+							\
+	scoped_user_read_access(_tmpsrc, efault)	\
+		unsafe_get_user(val, _tmpsrc, efault);	\
+	if (0) {					\
+	efault:						\
+		_ret = -EFAULT;				\
+	}						\
+	_ret;						\
+})
+
+int uses_inline_wrapper(u32 __user *p, u32 *v)
+{
+	return get_word_inline(*v, p);
+}
