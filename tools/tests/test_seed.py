@@ -1,4 +1,5 @@
-"""The seed, end to end: the epoll review's patch and its alternatives on the real 6.12 fs/eventpoll.c.
+"""The seed, end to end: the epoll review's patch and its alternatives on the real 6.12 fs/eventpoll.c,
+and on 7.2's, whose epoll_put_uevent() is a scoped write (silent), with the seed's v1 transplanted.
 
 Each variant is a set of patches from testcases/seed/, applied to scratch copies of
 fs/eventpoll.c, include/linux/eventpoll.h and include/linux/uaccess.h (never to the shared
@@ -20,6 +21,8 @@ import pytest
 from uaccess_check.kbuild import compile_argv, make_objects, run_measured
 from uaccess_check.plugin import plugin_flags
 
+from conftest import kernel_fixture
+
 SEED = Path(__file__).resolve().parents[2] / "testcases" / "seed"
 FILES = ("fs/eventpoll.c", "include/linux/eventpoll.h", "include/linux/uaccess.h")
 VARIANTS = {
@@ -28,12 +31,24 @@ VARIANTS = {
     "masked-begin": ["masked-begin.patch"],
     "no-access-ok": ["v1-unchecked-begin.patch", "no-access-ok.patch"],
 }
+#: On 7.2, epoll_put_uevent() is upstream's scoped write; the seed's v1 is transplanted onto it.
+VARIANTS_72 = {
+    "upstream-7.2": [],
+    "v1-unchecked-begin-7.2": ["v1-unchecked-begin-7.2.patch"],
+}
 LEVELS = (0, 1, 2)
 DIAG = re.compile(r"^(\S+?):(\d+):(\d+): (warning|error|note): (.*)$")
 
 
 @pytest.fixture(scope="module")
 def built(fx):
+    make_objects(fx, ["fs/eventpoll.c"], 1)
+    return fx
+
+
+@pytest.fixture(scope="module")
+def built72():
+    fx = kernel_fixture("7.2")
     make_objects(fx, ["fs/eventpoll.c"], 1)
     return fx
 
@@ -78,21 +93,30 @@ def expected(variant: str, level: int) -> list[str]:
     return [line for line in path.read_text().splitlines() if line]
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_seed_variant(built, plugin_so, tmp_path, variant, level):
-    fx = built
-    tree = scratch_tree(fx, tmp_path, VARIANTS[variant])
+def compile_variant(fx, plugin_so, tmp_path, patches: list[str], level: int) -> list[str]:
+    tree = scratch_tree(fx, tmp_path, patches)
     flags = plugin_flags(plugin_so, level=level)
     argv = compile_argv(fx.build, "fs/eventpoll.o", flags, tmp_path / "eventpoll.o")
     argv.insert(1, f"-I{tree}/include")
     argv[-1] = str(tree / "fs/eventpoll.c")
     res = run_measured(argv, fx.build)
     assert res.returncode == 0, res.stderr[-3000:]
-    assert plugin_lines(res.stderr, [tree, fx.src]) == expected(variant, level)
+    return plugin_lines(res.stderr, [tree, fx.src])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_seed_variant(built, plugin_so, tmp_path, variant, level):
+    assert compile_variant(built, plugin_so, tmp_path, VARIANTS[variant], level) == expected(variant, level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", sorted(VARIANTS_72))
+def test_seed_variant_72(built72, plugin_so, tmp_path, variant, level):
+    assert compile_variant(built72, plugin_so, tmp_path, VARIANTS_72[variant], level) == expected(variant, level)
 
 
 def test_every_expectation_is_used():
     """An .expected file that no (variant, level) reads would be a test that cannot fail."""
-    names = {f"{v}-level{lvl}.expected" for v in VARIANTS for lvl in LEVELS}
+    names = {f"{v}-level{lvl}.expected" for v in list(VARIANTS) + list(VARIANTS_72) for lvl in LEVELS}
     assert {p.name for p in SEED.glob("*.expected")} <= names
