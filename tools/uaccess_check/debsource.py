@@ -190,17 +190,19 @@ class AptArea:
         return sorted(self.root.glob(f"{package}_*.deb"))
 
 
-def _apt(argv: list[str], what: str, cwd: Path | None = None) -> str:
+def _apt(argv: list[str], what: str, cwd: Path | None = None, echo: bool = True) -> str:
+    """Run an apt command; on failure its error lines (or last lines) go to stderr if echo."""
     try:
         proc = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               errors="replace", env=dict(os.environ, LC_ALL="C"))
     except OSError as exc:
         raise UsageError(f"{what}: cannot run {argv[0]}: {exc}") from None
     if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-15:])
-        if tail:
-            print(tail, file=sys.stderr)
-        raise UsageError(f"{what} failed (exit {proc.returncode}): {' '.join(argv[:1] + argv[-2:])}")
+        lines = (proc.stdout + proc.stderr).splitlines()
+        errors = [l for l in lines if l.startswith(("E:", "Err:"))] or lines[-15:]
+        if errors and echo:
+            print("\n".join(errors[-15:]), file=sys.stderr)
+        raise UsageError(f"{what} failed (exit {proc.returncode})")
     return proc.stdout
 
 
@@ -213,7 +215,7 @@ def deb_version(deb: Path) -> str:
 def candidate(area: AptArea, package: str) -> tuple[str, int]:
     """(version, size) of the package apt would download, from the private lists."""
     out = _apt(["apt-cache", *area.options(), "show", "--no-all-versions", package],
-               f"apt-cache show {package}")
+               f"apt-cache show {package}", echo=False)
     fields = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line and line[0] != " ")
     if "Version" not in fields or not fields.get("Size", "").isdigit():
         raise UsageError(f"apt-cache show {package}: no version and size in its record")
@@ -236,7 +238,9 @@ def fetch_package(area: AptArea, package: str, suites: tuple[tuple[str, str], ..
     suite_names = " ".join(s for _, s in suites)
     info(f"{'checking for a newer' if have else 'downloading'} {package} (Debian {suite_names}, "
          f"apt state in {area.root})")
-    _apt(["apt-get", "-q", *area.options(), "update"], f"apt-get update ({suite_names}, private lists in {area.root})")
+    # Error-Mode=any: a list that cannot be fetched fails the update instead of a warning.
+    _apt(["apt-get", "-q", *area.options(), "-o", "APT::Update::Error-Mode=any", "update"],
+         f"apt-get update of {suite_names} from {mirrors.archive} (private lists in {area.root})")
     try:
         version, size = candidate(area, package)
     except UsageError:
