@@ -14,17 +14,20 @@ from pathlib import Path
 
 from . import UsageError
 from .cocci import DEFAULT_TIMEOUT, MODES, relative, run_cocci, select_scripts
-from .fixture import ensure_fixture
+from .cmd_kernel import add_version_argument
+from .fixture import ensure_fixture, fixture_for
 from .log import info
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cocci", help="run the Coccinelle scripts (cocci/) over kernel sources",
                        description="Run the Coccinelle scripts of cocci/ over PATHs (default: the prepared "
-                                   "Linux 6.12 source tree, all architectures). Files are preselected by grep; "
+                                   "source tree of --version, Linux 6.12 unless given, all architectures). Files are preselected by grep; "
                                    "spatch runs per file, in parallel, with a per-file timeout. "
                                    "Exit 1 if anything was reported, 2 on failure.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: the 6.12 tree)")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files or directories (default: the prepared tree of --version, 6.12 unless given)")
+    add_version_argument(p)
     p.add_argument("--script", "-s", action="append", metavar="NAME",
                    help="run only this script (name or file name; repeatable)")
     p.add_argument("--mode", "-m", default="report", choices=MODES, help="spatch mode (default report)")
@@ -51,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             if not p.exists():
                 raise UsageError(f"no such file or directory: {p}")
     else:
-        paths = [ensure_fixture().src]
+        paths = [ensure_fixture(fixture_for(args.version)).src]
     result = run_cocci(paths, scripts, mode=args.mode, jobs=args.jobs, timeout=args.timeout,
                        macro_file=not args.no_macro_file, reduce=not args.no_reduce)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
