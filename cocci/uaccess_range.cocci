@@ -6,6 +6,8 @@
 ///    unsafe_copy_{to,from}_user() of a larger constant length;
 ///  - a check on one member (&p->a, or p with sizeof(p->a)) and an access
 ///    to another member of the same pointer (&p->b).
+/// Checks are access_ok(), the checking begins and, in Linux 7.x, the scopes
+/// with a size, scoped_user_{read,write,rw}_access_size(ptr, size, label).
 /// Sizes are those of the x86-64 / 64-bit ABI (long and pointers are 8
 /// bytes); only basic kernel types are known.
 ///
@@ -201,7 +203,31 @@ if len(a) == 2:
     if r:
         CHECKS.append((p[0].current_element, r, path, a[1], const_size(a[1]), p))
 
-@acc depends on has@
+// 7.x: scoped_user_{read,write,rw}_access_size(ptr, size, label) checks size
+// bytes at ptr (on architectures that mask instead, the size is what the
+// programmer claims the scope covers, and the guard hole only catches small
+// overruns)
+@hass@
+iterator name scoped_user_read_access_size, scoped_user_write_access_size,
+  scoped_user_rw_access_size;
+iterator S =~ "^scoped_user_(read|write|rw)_access_size$";
+expression list es;
+statement B;
+position p;
+@@
+S@p(es) B
+
+@script:python@
+es << hass.es;
+p << hass.p;
+@@
+a = [pretty(x) for x in es.elements]
+if len(a) == 3:
+    r, path = root(a[0])
+    if r:
+        CHECKS.append((p[0].current_element, r, path, a[1], const_size(a[1]), p))
+
+@acc depends on has || hass@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user};
 expression list es;
@@ -223,7 +249,7 @@ if idx < len(a):
         n = const_size(a[nidx]) if nidx is not None and nidx < len(a) else cast_size(ptr)
         ACCESSES.append((p[0].current_element, str(A), ptr, r, path, n, p))
 
-@script:python depends on has@
+@script:python depends on has || hass@
 @@
 for fn, name, ptr, r, path, n, p in ACCESSES:
     mine = [c for c in CHECKS if c[0] == fn and c[1] == r]
@@ -273,13 +299,13 @@ for p, msg in sorted(REPORTS, key=lambda x: (key(x[0][0]), x[1])):
     if "org" in MODE:
         coccilib.org.print_todo(p[0], msg)
 
-@depends on context && has@
+@depends on context && (has || hass)@
 identifier g;
 position p : script:python() { keep(p) };
 @@
 * g@p(...)
 
-@script:python depends on has@
+@script:python depends on has || hass@
 @@
 del CHECKS[:]
 del ACCESSES[:]

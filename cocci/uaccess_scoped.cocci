@@ -64,6 +64,8 @@ ACCESS = []      # (scope key, accessor, pointer, pos)
 ASSIGN = []      # (function, lhs root, rhs text, rhs root, pos)
 INSIDE = {}      # assignment key -> set of scope keys whose body holds it
 NESTED = []      # (outer description, inner name, pos)
+HELPER_MODE = {} # function of the file -> modes of its accesses outside scopes
+CALLS = []       # (scope key, helper, pos)
 REPORTS = []
 KEEP = set()
 
@@ -193,12 +195,17 @@ def chain_before(fn, r, target, before, depth=0):
         return asg
     return None
 
+def scope_mode(scope):
+    return SCOPE_MODE[scope[len("scoped_user_"):].split("_access")[0]]
+
+def wrong_mode(amode, smode):
+    return amode == "rw" and smode != "rw" or amode != "rw" and smode not in (amode, "rw")
+
 def judge(sk, A, ptr, pa):
     fn, scope, sptr, ps = SCOPES[sk]
-    kind = scope[len("scoped_user_"):].split("_access")[0]
-    smode = SCOPE_MODE[kind]
+    smode = scope_mode(scope)
     amode = ACCESSORS[A][1]
-    if amode == "rw" and smode != "rw" or amode != "rw" and smode not in (amode, "rw"):
+    if wrong_mode(amode, smode):
         REPORTS.append((pa, "%s() %s in a scope opened for %s by %s() [mode]" % (A, WORD[amode], OPENED[smode], scope)))
     r, _ = root(ptr)
     sr, spath = root(sptr)
@@ -285,6 +292,53 @@ a = args_of(aes)
 idx = ACCESSORS[str(A)][0]
 if idx < len(a):
     ACCESS.append((key(ps[0]), str(A), a[idx], pa))
+
+// helpers: functions of the file whose accesses are outside any scope of
+// their own run in the scope of their caller (powerpc sstep.c); followed one
+// level for the mode of the call
+@hacc depends on has@
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
+  unsafe_atomic_op2, unsafe_atomic_store_release_user,
+  unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+  unsafe_compat_save_altstack, unsafe_copy_dirent_name};
+position pa;
+@@
+A@pa(...)
+
+@script:python hlp@
+A << hacc.A;
+pa << hacc.pa;
+h;
+@@
+# an access in a scope of its own function makes no helper; the binding
+# stays (a script rule dropping every match would stop the later rules for
+# the file), on a name nothing calls
+fn = pa[0].current_element
+if any(key(p[0]) == key(pa[0]) for _, _, _, p in ACCESS):
+    fn = "__uaccess_check_no_helper__"
+else:
+    HELPER_MODE.setdefault(fn, set()).add(ACCESSORS[str(A)][1])
+coccinelle.h = cocci.make_ident(fn)
+
+@callsc depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+identifier hlp.h;
+expression list es;
+position ps, pc;
+@@
+S@ps(es) {
+... when any
+h@pc(...)
+... when any
+}
+
+@script:python@
+ps << callsc.ps;
+h << hlp.h;
+pc << callsc.pc;
+@@
+CALLS.append((key(ps[0]), str(h), pc))
 
 // aliases: every assignment and initialisation, and which scope bodies hold
 // them (the scoped name means the validated pointer only inside the body)
@@ -449,6 +503,14 @@ for sk, A, ptr, pa in ACCESS:
     holders = [s for s, A2, ptr2, pa2 in ACCESS if key(pa2[0]) == key(pa[0])]
     if sk == max(holders):
         judge(sk, A, ptr, pa)
+for sk, h, pc in CALLS:
+    if sk != max(s for s, h2, pc2 in CALLS if key(pc2[0]) == key(pc[0])):
+        continue   # judged in the innermost scope
+    scope = SCOPES[sk][1]
+    modes = HELPER_MODE.get(h, set())
+    amode = "rw" if "rw" in modes or modes == {"r", "w"} else (min(modes) if modes else None)
+    if amode and wrong_mode(amode, scope_mode(scope)):
+        REPORTS.append((pc, "call to '%s' %s in a scope opened for %s by %s() [mode]" % (h, WORD[amode], OPENED[scope_mode(scope)], scope)))
 for outer, inner, pn in NESTED:
     REPORTS.append((pn, "%s() inside %s: user-access scopes and regions do not nest, the end of the inner one closes the region the outer code still uses [region]" % (inner, outer)))
 seen = set()
@@ -490,5 +552,7 @@ del ACCESS[:]
 del ASSIGN[:]
 INSIDE.clear()
 del NESTED[:]
+HELPER_MODE.clear()
+del CALLS[:]
 del REPORTS[:]
 KEEP.clear()

@@ -65,3 +65,15 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* 7.x: a scope with a size checks that many bytes */
+int scoped_size(u32 __user *p, u64 v)
+{
+	scoped_user_write_access_size(p, sizeof(u32), efault) {
+		unsafe_put_user(1, (u32 __user *)p, efault);	/* fine */
+		unsafe_put_user(v, (u64 __user *)p, efault);	/* range: 8 > 4 */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}

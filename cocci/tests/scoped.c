@@ -173,3 +173,32 @@ int scoped_in_scope(struct pair __user *p, u32 __user *q)
 efault:
 	return -EFAULT;
 }
+
+/* a helper in the scope of its caller (powerpc sstep.c shape): its accesses give the mode */
+static int __read_word(u32 *dest, unsigned long ea)
+{
+	unsafe_get_user(*dest, (u32 __user *)ea, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int helper_in_scope(u32 *dest, unsigned long ea)
+{
+	void __user *uea = (void __user *)ea;
+
+	scoped_user_read_access_size(uea, sizeof(u32), efault)
+		return __read_word(dest, (unsigned long)uea);		/* fine */
+efault:
+	return -EFAULT;
+}
+
+int helper_wrong_scope(u32 *dest, unsigned long ea)
+{
+	void __user *uea = (void __user *)ea;
+
+	scoped_user_write_access_size(uea, sizeof(u32), efault)
+		return __read_word(dest, (unsigned long)uea);		/* mode: reads in a write scope */
+efault:
+	return -EFAULT;
+}
