@@ -168,7 +168,8 @@ void ua_judge_unit(struct ua_counts *counts)
 		struct ua_fn *fn = ua_unit_fn(i);
 
 		for (j = 0; j < fn->nfindings; j++)
-			ua_say_fn_finding(fn, &fn->findings[j]);
+			if (!fn->findings[j].blind || ua_opts.level >= 2)
+				ua_say_fn_finding(fn, &fn->findings[j]);
 		for (j = 0; j < fn->naccesses; j++)
 			all.safe_push(&fn->accesses[j]);
 	}

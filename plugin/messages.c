@@ -209,13 +209,21 @@ void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
 {
 	struct ua_diag *d;
 
-	if (f->end)
+	if (f->blind && f->callee)
+		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
+			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are in '%s', which is not analysed",
+			      f->begin->name, lang_hooks.decl_printable_name(f->callee, 0));
+	else if (f->blind)
+		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
+			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are inline asm it does not read",
+			      f->begin->name);
+	else if (f->end)
 		d = ua_report(f->loc, UA_REGION, fn->node->decl,
 			      "%s() does not close the region opened by %s()",
 			      f->end->name, f->begin->name);
 	else
 		d = ua_report(f->loc, UA_REGION, fn->node->decl,
 			      "returns with the user-access region still open");
-	if (f->begin)
+	if (f->begin && !f->blind)
 		ua_note(d, f->begin->loc, "region opened here");
 }

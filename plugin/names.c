@@ -154,6 +154,12 @@ static void print_source(pretty_printer *pp, tree t)
 			print_source(pp, gimple_assign_rhs1(def));
 			return;
 		}
+		/* a masked begin's result: the pointer it masked */
+		if (is_gimple_call(def) && gimple_call_num_args(def) &&
+		    ua_is_primitive_body(gimple_call_fndecl(def))) {
+			print_source(pp, gimple_call_arg(def, 0));
+			return;
+		}
 		if (is_gimple_call(def) && gimple_call_fndecl(def)) {
 			pp_string(pp, lang_hooks.decl_printable_name(
 					      gimple_call_fndecl(def), 0));

@@ -86,9 +86,109 @@ static void add_fn_finding(struct ua_fn *fn, location_t loc,
 	fn->findings = XRESIZEVEC(struct ua_fn_finding, fn->findings,
 				  fn->nfindings + 1);
 	f = &fn->findings[fn->nfindings++];
+	memset(f, 0, sizeof(*f));
 	f->loc = loc;
 	f->end = end;
 	f->begin = begin;
+}
+
+/* Does @fn, or a function it calls in this unit, hold an accessor? */
+static bool reaches_access(struct ua_fn *fn, int depth)
+{
+	basic_block bb;
+
+	if (fn->naccesses)
+		return true;
+	if (depth > 8 || fn->busy)
+		return false;
+	fn->busy = true;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			struct ua_fn *callee = is_gimple_call(gsi_stmt(gsi)) ?
+				ua_fn_of_call(gsi_stmt(gsi)) : NULL;
+
+			if (callee && reaches_access(callee, depth + 1)) {
+				fn->busy = false;
+				return true;
+			}
+		}
+	}
+	fn->busy = false;
+	return false;
+}
+
+/* The code a region holds: what the plugin sees, and what it does not. */
+struct region_content {
+	bool seen;		/* an accessor, or a call that reaches one */
+	tree callee;		/* first other function called, by place */
+	location_t callee_loc;
+};
+
+static void region_stmt(struct ua_fn *fn, gimple *stmt,
+			struct region_content *rc)
+{
+	struct ua_fn *callee;
+	tree fndecl;
+	location_t loc = gimple_location(stmt);
+
+	if (!is_gimple_call(stmt) || ua_prim_of(fn, stmt))
+		return;
+	callee = ua_fn_of_call(stmt);
+	if (callee && reaches_access(callee, 0)) {
+		rc->seen = true;
+		return;
+	}
+	fndecl = gimple_call_fndecl(stmt);
+	if (!fndecl || ua_stores_nothing(stmt) || fndecl_built_in_p(fndecl))
+		return;
+	if (!rc->callee || ua_compare_locations(loc, rc->callee_loc) < 0) {
+		rc->callee = fndecl;
+		rc->callee_loc = loc;
+	}
+}
+
+static bool block_has_prim(struct ua_fn *fn, basic_block bb)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (gimple_bb(fn->prims[i].stmt) == bb)
+			return true;
+	return false;
+}
+
+/*
+ * A region opened by @t that holds no accessor the plugin can see (the
+ * copy is inline asm, or an asm routine such as copy_mc_fragile()): its
+ * accesses are not checked at all, which level 2 says.
+ */
+static void check_blind(struct ua_fn *fn, unsigned t)
+{
+	struct region_content rc;
+	basic_block bb;
+	unsigned i;
+
+	memset(&rc, 0, sizeof(rc));
+	for (i = 0; i < fn->naccesses; i++)
+		if (ua_region_at(fn, fn->accesses[i].asms[0]) & RS_TOKEN(t))
+			return;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+		uint64_t s = fn->bb_in[bb->index];
+
+		if (!(s & RS_TOKEN(t)) && !block_has_prim(fn, bb))
+			continue;
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			if (ua_region_at(fn, gsi_stmt(gsi)) & RS_TOKEN(t))
+				region_stmt(fn, gsi_stmt(gsi), &rc);
+	}
+	if (rc.seen)
+		return;
+	add_fn_finding(fn, ua_token_prim(fn, t)->loc, NULL, ua_token_prim(fn, t));
+	fn->findings[fn->nfindings - 1].blind = true;
+	fn->findings[fn->nfindings - 1].callee = rc.callee;
 }
 
 /*
@@ -186,13 +286,16 @@ static void check_return(struct ua_fn *fn, gimple *ret, uint64_t s)
 	}
 }
 
-/* Wrong ends and open returns of @fn. */
+/* Wrong ends, open returns and blind regions of @fn. */
 void ua_check_region_ends(struct ua_fn *fn)
 {
 	basic_block bb;
+	unsigned t;
 
 	if (!fn->ntokens)
 		return;
+	for (t = 0; t < fn->ntokens; t++)
+		check_blind(fn, t);
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;
 

@@ -139,6 +139,8 @@ struct ua_fn_finding {
 	location_t loc;
 	const struct ua_prim *end;	/* NULL: an open return */
 	const struct ua_prim *begin;
+	bool blind;		/* a region with no access the plugin sees */
+	tree callee;		/* blind: a function it calls, or NULL */
 };
 
 struct ua_call_facts;

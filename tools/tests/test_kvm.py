@@ -149,7 +149,12 @@ def test_record_steal_time_silent(kfx, runs, level, with_facts):
     lines = function_lines(kfx.src / STEAL_UNIT, STEAL_FUNCTION)
     inside = [l for l in runs[(STEAL_UNIT, level, with_facts)].report.diagnostics
               if (d := parse_diagnostic(l)) and d.file == STEAL_UNIT and d.line in lines]
-    assert inside == [], f"{STEAL_FUNCTION}() (lines {lines.start}-{lines.stop - 1}) must be silent"
+    # Level 2 says that the first region holds only an xchgb asm (the PV TLB flush): that is no
+    # finding about the six accessors, each of which must stay unreported.
+    blind = [l for l in inside if "holds no accessor the plugin can see" in l]
+    assert len(blind) == (1 if level == 2 else 0), inside
+    assert [l for l in inside if l not in blind] == [], \
+        f"{STEAL_FUNCTION}() (lines {lines.start}-{lines.stop - 1}) must be silent"
 
 
 @ALL
