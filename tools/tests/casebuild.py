@@ -8,6 +8,12 @@ objects serially with stdout and stderr merged, so each unit's lines follow its 
 
 The facts checks assert with a message that names the record, since this module is not a test
 module and pytest does not rewrite its asserts.
+
+It also holds the sparse-style case format (``testcases/README.md``) and the one-build harness
+shared by test_testcases.py (``testcases/*.c`` on 6.12) and test_testcases_v7.py
+(``testcases/v7/*.c`` on 7.2): ``parse_case()`` reads a header, ``build_cases()`` builds a
+directory of cases once with the plugin and once more with a checker, and returns each unit's
+plugin lines and checker warnings; the test modules compare them with the headers.
 """
 
 from __future__ import annotations
@@ -17,13 +23,15 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
 from uaccess_check import REPO_ROOT
-from uaccess_check.diag import Diagnostic, parse_diagnostic, relative_to
+from uaccess_check.diag import Diagnostic, basename, parse_diagnostic, relative_to
+from uaccess_check.diag import plugin_diagnostics as located_plugin_diagnostics
 from uaccess_check.fixture import Fixture, kbuild_env
+from uaccess_check.plugin import plugin_flags
 
 # UACCESS_CHECK_TESTCASES: another directory of cases (as for test_testcases.py).
 CASES_DIR = Path(os.environ.get("UACCESS_CHECK_TESTCASES") or REPO_ROOT / "testcases")
@@ -106,6 +114,151 @@ def plugin_diagnostics(lines: Iterable[str], mdir: Path) -> list[Diagnostic]:
         else:
             in_group = False
     return out
+
+
+# ---- the case format (testcases/README.md) and the one-build harness -----------------------------
+
+@dataclass
+class Case:
+    name: str
+    title: str
+    level: int
+    known_to_fail: bool
+    expected: list[str]
+
+
+def case_names(cases_dir: Path) -> list[str]:
+    """The cases of a directory: its ``*.c``, sorted (none if it does not exist)."""
+    return sorted(p.name for p in cases_dir.glob("*.c")) if cases_dir.is_dir() else []
+
+
+def parse_case(path: Path) -> Case:
+    """The header of a case: the first block comment, after the SPDX line (raises ValueError)."""
+    text = path.read_text(errors="replace")
+    # The first block comment, after any // lines (SPDX-License-Identifier) and blank lines.
+    m = re.match(r"(?:[ \t]*(?://[^\n]*)?\n)*\s*/\*(.*?)\*/", text, re.S)
+    if not m:
+        raise ValueError(f"{path.name}: no leading comment block")
+    title, level, known, expected = "", 0, False, []
+    in_output = False
+    seen_end = False
+    for raw in m.group(1).splitlines():
+        line = re.sub(r"^\s*\*( |$)", "", raw).rstrip()
+        key = line.strip()
+        if key == "check-output-start":
+            in_output = True
+        elif key == "check-output-end":
+            in_output, seen_end = False, True
+        elif in_output:
+            if key:
+                expected.append(key)
+        elif key.startswith("check-name:"):
+            title = key.split(":", 1)[1].strip()
+        elif key.startswith("check-level:"):
+            level = int(key.split(":", 1)[1].strip())
+        elif key == "check-known-to-fail":
+            known = True
+    if in_output and not seen_end:
+        raise ValueError(f"{path.name}: check-output-start without check-output-end")
+    if not title:
+        raise ValueError(f"{path.name}: no check-name")
+    return Case(path.name, title, level, known, expected)
+
+
+def header_problems(case: Case) -> list[str]:
+    """What is wrong with a parsed header (empty: nothing)."""
+    problems = []
+    if case.level not in (0, 1, 2):
+        problems.append(f"{case.name}: check-level {case.level}")
+    for line in case.expected:
+        d = parse_diagnostic(line)
+        if d is None:
+            problems.append(f"{case.name}: expected line is not a GCC diagnostic: {line}")
+        elif "/" in d.file:
+            problems.append(f"{case.name}: expected lines name files by basename: {line}")
+    return problems
+
+
+_BUILD_UNIT_LINE = re.compile(r"^\s+(CC \[M\]|CC|CHECK)\s+(\S+)$")
+
+
+def group_by_unit(lines: list[str]) -> dict[str, list[str]]:
+    """Output of a serial kbuild run (stdout+stderr merged) -> raw lines per unit basename."""
+    groups: dict[str, list[str]] = {}
+    current = None
+    for line in lines:
+        m = _BUILD_UNIT_LINE.match(line)
+        if m:
+            current = basename(m.group(2))
+            if current.endswith(".o"):
+                current = current[:-2] + ".c"
+            groups.setdefault(current, [])
+            continue
+        if current is not None:
+            groups[current].append(line)
+    return groups
+
+
+@dataclass
+class CaseBuild:
+    tmp: Path
+    returncode: int
+    output: str
+    plugin_lines: dict[str, list[str]] = field(default_factory=dict)
+    sparse_lines: dict[str, list[str]] = field(default_factory=dict)
+    sparse_output: str = ""
+
+    def built(self, name: str) -> bool:
+        return (self.tmp / object_name(name)).is_file()
+
+    def unit_output(self, name: str) -> str:
+        """The build's lines for one case (the whole output's tail if it has none)."""
+        return "\n".join(group_by_unit(self.output.splitlines()).get(name, [self.output[-3000:]]))
+
+
+def _kbuild_cases(fx: Fixture, tmp: Path, names: list[str], extra: list[str]) -> subprocess.CompletedProcess:
+    # Serial (-j1), stdout and stderr merged: each unit's diagnostics follow its "CC [M]" line.
+    return subprocess.run(["make", "-C", str(fx.build), f"M={tmp}", "-k", "-j1", "V=0"] + extra
+                          + [object_name(n) for n in names],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace", env=kbuild_env())
+
+
+def build_cases(fx: Fixture, plugin_so: Path, cases_dir: Path, names: list[str], tmp: Path,
+                check: str = "sparse") -> CaseBuild:
+    """Build the named cases of cases_dir as one external module of fx in tmp, with the plugin
+    (``CFLAGS_<case>.o`` carries each case's check-level), then run kbuild once more with
+    ``C=2 CHECK=<check>`` (objects are up to date, so that run only checks).
+
+    plugin_lines: per case, the plugin's diagnostics with files reduced to basenames;
+    sparse_lines: per case the checker ran on, its warnings and errors located in the case's own
+    file (a case absent from it was not checked: kbuild turns C=2 off for a checker it finds
+    unusable).
+    """
+    kbuild = []
+    for name in names:
+        shutil.copy(cases_dir / name, tmp / name)
+        try:
+            level = parse_case(cases_dir / name).level
+        except ValueError:
+            level = 0  # the header test reports the malformed header; the other cases still run
+        obj = object_name(name)
+        kbuild.append(f"obj-m += {obj}\nCFLAGS_{obj} += -fplugin-arg-uaccess_check-level={level}\n")
+    for header in cases_dir.glob("*.h"):
+        shutil.copy(header, tmp / header.name)
+    (tmp / "Kbuild").write_text("".join(kbuild))
+    kcflags = "KCFLAGS=" + " ".join(plugin_flags(plugin_so))
+    proc = _kbuild_cases(fx, tmp, names, [kcflags])
+    b = CaseBuild(tmp=tmp, returncode=proc.returncode, output=proc.stdout)
+    for unit, lines in group_by_unit(proc.stdout.splitlines()).items():
+        b.plugin_lines[unit] = [d.format(basename(d.file)) for d in located_plugin_diagnostics(lines)]
+    sparse = _kbuild_cases(fx, tmp, names, [kcflags, "C=2", f"CHECK={check}"])
+    b.sparse_output = sparse.stdout
+    for unit, lines in group_by_unit(sparse.stdout.splitlines()).items():
+        diags = [parse_diagnostic(l) for l in lines]
+        b.sparse_lines[unit] = [d.format(basename(d.file)) for d in diags
+                                if d is not None and d.kind != "note" and basename(d.file) == unit]
+    return b
 
 
 # ---- facts files (docs/facts.md) ----------------------------------------------------------------
