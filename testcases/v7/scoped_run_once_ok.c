@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-name: the scope's run-once loops, left early and entered again
- * check-description: A scope is three nested run-once for loops whose cleanup ends the region on each way out: a continue in the body ends the scope like a break, two scopes in a row each open and close their own region, and a scope in the body of a loop is opened and closed once per iteration; every access is inside its scope's open region, so nothing is reported.
+ * check-description: A scope is three nested run-once for loops whose cleanup ends the region on each way out: a continue in the body ends the scope like a break, two scopes in a row each open and close their own region, and a scope in the body of a loop is opened and closed once per iteration; a hand-written run-once loop of the same shape with a checking begin and its end inside the body is decided the same way; every access is inside an open region, so nothing is reported.
  * check-level: 0
  *
  * check-output-start
@@ -77,6 +77,24 @@ efault:
 	return -EFAULT;
 }
 EXPORT_SYMBOL_GPL(v7_ring_fill);
+
+int v7_ring_once_by_hand(struct v7_ring_args *args);
+int v7_ring_once_by_hand(struct v7_ring_args *args)
+{
+	struct v7_ring __user *r = args->ring;
+
+	for (bool done = false; !done; done = true) {
+		if (!user_write_access_begin(r, sizeof(*r)))
+			return -EFAULT;
+		unsafe_put_user(args->head, &r->head, efault);
+		user_write_access_end();
+	}
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+EXPORT_SYMBOL_GPL(v7_ring_once_by_hand);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("uaccess_check testcase: the scope's run-once loops, left early and entered again");
