@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from triage import Expected, groups_of, parse_expected
 from uaccess_check import REPO_ROOT
 from uaccess_check.diag import parse_diagnostic, relative_to
 from uaccess_check.fixture import Fixture, ensure_fixture, kvm_fixture
@@ -34,54 +35,11 @@ STEAL_FUNCTION = "record_steal_time"
 COMBINATIONS = [(level, facts) for level in LEVELS for facts in (False, True)]
 ERROR_CLASSES = ("unchecked", "range", "region", "mode")  # the same at every level
 
-_BLOCK_RE = re.compile(r"^\[(\S+)((?: \d)+)\]$")
-
-
-@dataclass(frozen=True)
-class Expected:
-    groups: list[tuple[str, ...]]  # each warning with its notes, sorted
-    summary: str
-
 
 @dataclass
 class Run:
     report: UnitReport
     facts: Path | None
-
-
-def groups_of(lines: list[str]) -> list[tuple[str, ...]]:
-    """Plugin lines (a warning, then its notes) -> one tuple per warning, sorted."""
-    groups: list[list[str]] = []
-    for line in lines:
-        if ": note: " in line and groups:
-            groups[-1].append(line)
-        else:
-            groups.append([line])
-    return sorted(tuple(g) for g in groups)
-
-
-def parse_expected(path: Path) -> dict[tuple[str, int], Expected]:
-    """(unit, level) -> what the plugin must print; a unit/level not listed must be silent."""
-    blocks: dict[tuple[str, ...], list[str]] = {}
-    current: list[str] | None = None
-    for raw in path.read_text().splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = _BLOCK_RE.match(line)
-        if m:
-            current = blocks.setdefault((m.group(1), *m.group(2).split()), [])
-        elif current is None:
-            raise ValueError(f"{path}: line outside a [UNIT LEVEL...] block: {line}")
-        else:
-            current.append(line)
-    out: dict[tuple[str, int], Expected] = {}
-    for (unit, *levels), lines in blocks.items():
-        if not lines or not lines[-1].startswith("uaccess_check: summary: "):
-            raise ValueError(f"{path}: block {unit} does not end with its summary line")
-        for level in levels:
-            out[(unit, int(level))] = Expected(groups_of(lines[:-1]), lines[-1])
-    return out
 
 
 def function_lines(src: Path, name: str) -> range:

@@ -1,0 +1,124 @@
+"""Triage files: the plugin's output on real kernel code, each warning with a verdict read from the code.
+
+Format (testcases/real/linux-<version>.txt, linux-6.12-kvm.txt)::
+
+    [fs/readdir.c 0 1 2]
+    # true: dirent is derived from the raw pointer before the scope; only prev is masked
+    fs/readdir.c:294:17: warning: ... [-Wuaccess-unchecked]
+    fs/readdir.c:291:9: note: ...
+    uaccess_check: summary: fs/readdir.c: accesses=...
+
+``[UNIT LEVEL...]`` opens the block of one unit, valid at each listed level. Each warning is
+followed by its notes, exactly as the plugin prints them (paths relative to the tree), and
+preceded by a ``#`` line: the verdict. The warnings compare as a multiset; the last line of a
+block is the unit's summary (a unit with no accessor has none). A (unit, level) in no block
+must print no warning.
+
+``python3 tools/tests/triage.py VERSION`` prints a draft for the prepared x86_64 defconfig
+kernel of that version (``uaccess-check kernel --version VERSION``): every finding of every
+level, grouped by unit and by the levels whose output is the same, with ``# TODO`` for the
+verdicts. Verdicts are written by reading the code; the draft is never checked in as it is.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+_BLOCK_RE = re.compile(r"^\[(\S+)((?: \d)+)\]$")
+SUMMARY = "uaccess_check: summary: "
+
+
+@dataclass(frozen=True)
+class Expected:
+    groups: list[tuple[str, ...]]  # each warning with its notes, sorted
+    summary: str
+    verdicts: tuple[str, ...] = ()  # the "#" lines before the warnings, in file order
+
+
+def groups_of(lines: list[str]) -> list[tuple[str, ...]]:
+    """Plugin lines (a warning, then its notes) -> one tuple per warning, sorted."""
+    groups: list[list[str]] = []
+    for line in lines:
+        if ": note: " in line and groups:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return sorted(tuple(g) for g in groups)
+
+
+def parse_expected(path: Path) -> dict[tuple[str, int], Expected]:
+    """(unit, level) -> what the plugin must print; a unit/level not listed must be silent."""
+    blocks: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
+    current: tuple[list[str], list[str]] | None = None
+    header = True
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        m = _BLOCK_RE.match(line)
+        if m:
+            header = False
+            current = blocks.setdefault((m.group(1), *m.group(2).split()), ([], []))
+        elif line.startswith("#"):
+            if not header and current is not None:
+                current[1].append(line[1:].strip())
+        elif current is None:
+            raise ValueError(f"{path}: line outside a [UNIT LEVEL...] block: {line}")
+        else:
+            current[0].append(line)
+    out: dict[tuple[str, int], Expected] = {}
+    for (unit, *levels), (lines, verdicts) in blocks.items():
+        if not lines:
+            raise ValueError(f"{path}: block {unit} is empty")
+        summary = lines[-1] if lines[-1].startswith(SUMMARY) else ""
+        body = lines[:-1] if summary else lines
+        for level in levels:
+            key = (unit, int(level))
+            if key in out:
+                raise ValueError(f"{path}: {unit} level {level} is in two blocks")
+            out[key] = Expected(groups_of(body), summary, tuple(verdicts))
+    return out
+
+
+def warnings_in(expected: Expected) -> int:
+    return len(expected.groups)
+
+
+def draft(version: str) -> str:
+    """A draft triage file of a version's scan at levels 0, 1 and 2 (verdicts to be written)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from uaccess_check.fixture import ensure_fixture, fixture_for
+    from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
+    from uaccess_check.scan import accessor_units, compile_units, default_jobs
+
+    fx = ensure_fixture(fixture_for(version))
+    units, _ = accessor_units(fx)
+    so = ensure_plugin()
+    per_unit: dict[str, dict[int, list[str]]] = {}
+    for level in LEVELS:
+        for rep in compile_units(fx, units, plugin_flags(so, level=level, verbose=True), default_jobs()):
+            if rep.diagnostics:
+                per_unit.setdefault(rep.unit, {})[level] = rep.diagnostics + rep.summaries
+    out = []
+    for unit in sorted(per_unit):
+        by_output: dict[tuple[str, ...], list[int]] = {}
+        for level, lines in sorted(per_unit[unit].items()):
+            by_output.setdefault(tuple(lines), []).append(level)
+        for lines, levels in by_output.items():
+            out.append(f"[{unit} {' '.join(map(str, levels))}]")
+            for line in lines:
+                if ": note: " not in line and not line.startswith(SUMMARY):
+                    out.append("# TODO")
+                out.append(line)
+            out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print("usage: triage.py VERSION", file=sys.stderr)
+        sys.exit(2)
+    print(draft(sys.argv[1]), end="")
