@@ -16,7 +16,8 @@
 ///    unsafe_try_cmpxchg_user() outside a rw scope);
 ///  - a scope, get_user_inline() or put_user_inline() inside a scope or an
 ///    open user_*access_begin() region [region]: the inner end closes the
-///    region the outer code still uses.
+///    region the outer code still uses; likewise an explicit
+///    user_*access_end() or user_access_save() inside a scope [region].
 /// After the scope ptr is the raw pointer again and no region is open:
 /// accesses there are reported by uaccess_unchecked.cocci.
 ///
@@ -449,6 +450,29 @@ I << nesti.I;
 pn << nesti.pn;
 @@
 NESTED.append(("the scope of %s() at line %s" % (S, ps[0].line), str(I), pn))
+
+// an explicit end inside a scope closes the region the rest of the body uses
+// (the scope ends it itself, on every exit)
+@endin depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+identifier E = {user_access_end, user_read_access_end, user_write_access_end,
+  user_rw_access_end, user_access_save};
+expression list es;
+position ps, pe;
+@@
+S@ps(es) {
+... when any
+E@pe(...)
+... when any
+}
+
+@script:python@
+S << endin.S;
+ps << endin.ps;
+E << endin.E;
+pe << endin.pe;
+@@
+REPORTS.append((pe, "%s() inside the scope of %s() at line %s: the scope ends its region itself on every exit, an explicit end closes it for the rest of the body [region]" % (E, S, ps[0].line)))
 
 // ... or after a begin with no end in between
 @inreg depends on hasinline exists@

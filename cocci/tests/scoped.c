@@ -202,3 +202,15 @@ int helper_wrong_scope(u32 *dest, unsigned long ea)
 efault:
 	return -EFAULT;
 }
+
+int end_in_scope(struct pair __user *p)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(1, &p->a, efault);
+		user_write_access_end();		/* region: the scope ends it itself */
+		unsafe_put_user(2, &p->b, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
