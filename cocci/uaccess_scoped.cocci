@@ -169,7 +169,8 @@ def latest(fn, r, before):
     """The last assignment of r in fn written before position `before`."""
     found = None
     for f, lhs, rhs, rr, p in ASSIGN:
-        if f == fn and lhs == r and key(p[0]) < before and (found is None or key(p[0]) > key(found[4][0])):
+        if f == fn and lhs == r and p[0].file == before[0] and key(p[0]) < before \
+                and (found is None or key(p[0]) > key(found[4][0])):
             found = (f, lhs, rhs, rr, p)
     return found
 
@@ -319,7 +320,7 @@ fn = pa[0].current_element
 if any(key(p[0]) == key(pa[0]) for _, _, _, p in ACCESS):
     fn = "__uaccess_check_no_helper__"
 else:
-    HELPER_MODE.setdefault(fn, set()).add(ACCESSORS[str(A)][1])
+    HELPER_MODE.setdefault((pa[0].file, fn), set()).add(ACCESSORS[str(A)][1])
 coccinelle.h = cocci.make_ident(fn)
 
 @callsc depends on has exists@
@@ -531,7 +532,7 @@ for sk, h, pc in CALLS:
     if sk != max(s for s, h2, pc2 in CALLS if key(pc2[0]) == key(pc[0])):
         continue   # judged in the innermost scope
     scope = SCOPES[sk][1]
-    modes = HELPER_MODE.get(h, set())
+    modes = HELPER_MODE.get((pc[0].file, h), set())
     amode = "rw" if "rw" in modes or modes == {"r", "w"} else (min(modes) if modes else None)
     if amode and wrong_mode(amode, scope_mode(scope)):
         REPORTS.append((pc, "call to '%s' %s in a scope opened for %s by %s() [mode]" % (h, WORD[amode], OPENED[scope_mode(scope)], scope)))
