@@ -185,13 +185,16 @@ static bool cut_in_block(const struct ua_prim *const *cuts, unsigned n,
  * (NULL: the end of @bb) that passes none of @cuts?  A tested check cuts
  * its success edge, a masked begin its own statement.  No such path means
  * every path is validated, also when no single check dominates (two
- * begins on branches that join).
+ * begins on branches that join).  Paths feasible.c rules out (a run-once
+ * loop taken twice) are not paths.
  */
 bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 		    unsigned ncuts, edge from, basic_block bb, gimple *stmt)
 {
-	auto_vec<basic_block> work;
+	/* (block, edge it was entered by): a decided block is one per edge */
+	auto_vec<std::pair<basic_block, edge> > work;
 	auto_sbitmap seen(last_basic_block_for_fn(fn->fun));
+	hash_set<edge> seen_in;
 	basic_block start;
 	bool found = false;
 
@@ -200,12 +203,14 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 	start = from ? from->dest : ENTRY_BLOCK_PTR_FOR_FN(fn->fun);
 	bitmap_clear(seen);
 	bitmap_set_bit(seen, start->index);
-	work.safe_push(start);
+	work.safe_push(std::make_pair(start, from));
 	while (!work.is_empty() && !found) {
-		basic_block b = work.pop();
+		basic_block b = work.last().first;
+		edge in = work.last().second;
 		edge e;
 		edge_iterator ei;
 
+		work.pop();
 		if (b == bb) {
 			found = !cut_in_block(cuts, ncuts, b, stmt);
 			continue;
@@ -214,10 +219,16 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 			continue;
 		FOR_EACH_EDGE(e, ei, b->succs) {
 			if (is_cut_edge(cuts, ncuts, e) ||
-			    bitmap_bit_p(seen, e->dest->index))
+			    (in && ua_infeasible(fn, in, e)))
 				continue;
+			if (ua_block_decided(fn, e->dest)) {
+				if (seen_in.add(e))
+					continue;
+			} else if (bitmap_bit_p(seen, e->dest->index)) {
+				continue;
+			}
 			bitmap_set_bit(seen, e->dest->index);
-			work.safe_push(e->dest);
+			work.safe_push(std::make_pair(e->dest, e));
 		}
 	}
 	return found;

@@ -217,6 +217,10 @@ void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
 		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
 			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are inline asm it does not read",
 			      f->begin->name);
+	else if (f->end && is_scope(f->begin))
+		d = ua_report(f->loc, UA_REGION, fn->node->decl,
+			      "%s() ends the region of a scope, whose cleanup ends it again",
+			      f->end->name);
 	else if (f->end)
 		d = ua_report(f->loc, UA_REGION, fn->node->decl,
 			      "%s() does not close the region opened by %s()",

@@ -226,7 +226,7 @@ static bool same_root_list(const struct ua_refs *a)
  */
 static void forget_offset(struct ua_ref *r, bool backwards)
 {
-	r->lo_known = r->off_known && !backwards;
+	r->lo_known = (r->off_known || r->lo_known) && !backwards;
 	r->off_known = false;
 }
 

@@ -211,6 +211,20 @@ static bool end_mismatch(const struct ua_prim *begin, const struct ua_prim *end)
 	return (begin->mode & ~end->mode) != 0;
 }
 
+static bool is_scope(const struct ua_prim *p)
+{
+	return startswith(p->name, "scoped_user_");
+}
+
+/*
+ * A 7.x scope's cleanup ends its region on every exit: an end written
+ * inside the scope ends it early, and the cleanup ends it again.
+ */
+static bool ends_a_scope(const struct ua_prim *begin, const struct ua_prim *end)
+{
+	return is_scope(begin) && !is_scope(end);
+}
+
 static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
 {
 	unsigned t;
@@ -218,7 +232,8 @@ static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
 	for (t = 0; t < fn->ntokens; t++) {
 		const struct ua_prim *b = ua_token_prim(fn, t);
 
-		if ((s & RS_TOKEN(t)) && b && end_mismatch(b, end)) {
+		if ((s & RS_TOKEN(t)) && b &&
+		    (end_mismatch(b, end) || ends_a_scope(b, end))) {
 			add_fn_finding(fn, end->loc, end, b);
 			return;
 		}

@@ -3,8 +3,6 @@
  * check-name: constant-length copy inside a scope, at level 2
  * check-description: unsafe_copy_to_user() of sizeof(struct v7_times) = 24 bytes through the scope's pointer is one access of bytes 0..23 (docs/diagnostics.md, range), inside the bytes 0..4095 the masked pointer covers, so it is proven and even level 2 has nothing to say.
  * check-level: 2
- * check-known-to-fail
- * At level 2 the plugin says the copy "is not proven to stay within the checked range" (it judges the copy's word loops, whose pointer advances, as well as its whole span); the same happens on 6.12 with a checking begin of the exact size.
  *
  * check-output-start
  * check-output-end

@@ -3,15 +3,13 @@
  * check-name: an explicit end inside a scope
  * check-description: A scope's cleanup ends the region on every exit, so a user_*_access_end() written inside the scope ends it twice (objtool says "redundant UACCESS disable" for both functions, at an offset in .altinstr_replacement, not at a line): each explicit end is a region finding at the end call, with the scope as the region it ends; and after the first function's end the region is closed, so its second store is outside a region.
  * check-level: 0
- * check-known-to-fail
- * The plugin does not report an end of a region that its scope ends again (a region closed twice): only the store after the first end is reported.
  *
  * check-output-start
-scoped_explicit_end.c:41:17: warning: user_write_access_end() ends the region of a scope, whose cleanup ends it again [-Wuaccess-region]
-scoped_explicit_end.c:39:9: note: region opened here
-scoped_explicit_end.c:42:17: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
-scoped_explicit_end.c:58:17: warning: user_access_end() ends the region of a scope, whose cleanup ends it again [-Wuaccess-region]
-scoped_explicit_end.c:55:9: note: region opened here
+scoped_explicit_end.c:39:17: warning: user_write_access_end() ends the region of a scope, whose cleanup ends it again [-Wuaccess-region]
+scoped_explicit_end.c:37:9: note: region opened here
+scoped_explicit_end.c:40:17: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
+scoped_explicit_end.c:56:17: warning: user_access_end() ends the region of a scope, whose cleanup ends it again [-Wuaccess-region]
+scoped_explicit_end.c:53:9: note: region opened here
  * check-output-end
  */
 

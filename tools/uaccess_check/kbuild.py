@@ -44,6 +44,12 @@ def compile_argv(build: Path, obj: str, extra: list[str], output: Path | None = 
     so kbuild's own state is left untouched.
     """
     argv = shlex.split(saved_command(build, obj))
+    # Before 6.2 (6.1) kbuild saves "<compile> ; ./tools/objtool/objtool ... <obj>" for objects
+    # objtool checks: the compile is all the plugin needs, objtool only reads its output.
+    if ";" in argv:
+        rest = argv[argv.index(";") + 1:]
+        if rest and rest[0].endswith("/objtool") and ";" not in rest:
+            argv = argv[:argv.index(";")]
     if not argv or _SHELL_OPERATORS & set(argv):
         raise UsageError(f"saved command of {obj} is not a single compiler call")
     argv = [a for a in argv if not is_plugin_flag(a)]
