@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import subprocess
 
 import pytest
 
@@ -44,13 +45,21 @@ def scanned(request, plugin_so):
     return version, fx, reports
 
 
+def package_of(fx) -> str:
+    """'linux-source-V VERSION' of the fixture: downloaded, or the installed Debian package."""
+    if fx.package_version():
+        return f"linux-source-{fx.version} {fx.package_version()}"
+    proc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", f"linux-source-{fx.version}"],
+                          capture_output=True, text=True)
+    return f"linux-source-{fx.version} {proc.stdout.strip()}"
+
+
 def test_package_is_the_triaged_one(scanned):
     version, fx, _ = scanned
     m = _PACKAGE_RE.search(triage_file(version).read_text())
     assert m, f"{triage_file(version).name}: no '# package: NAME VERSION' line"
-    label = fx.label()
-    assert m.group(1) in label or (not fx.package_version() and m.group(1).startswith("linux-source-")), \
-        f"{triage_file(version).name} was triaged on {m.group(1)}; the fixture is {label}: re-triage"
+    assert m.group(1) == package_of(fx), \
+        f"{triage_file(version).name} was triaged on {m.group(1)}; the fixture is {package_of(fx)}: re-triage"
 
 
 def test_output_as_triaged(scanned):
