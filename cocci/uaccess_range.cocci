@@ -207,9 +207,23 @@ if len(a) == 2:
 // bytes at ptr (on architectures that mask instead, the size is what the
 // programmer claims the scope covers, and the guard hole only catches small
 // overruns)
-@hass@
+@hassize@
 iterator name scoped_user_read_access_size, scoped_user_write_access_size,
   scoped_user_rw_access_size;
+expression list es;
+statement B;
+@@
+(
+scoped_user_read_access_size(es) B
+|
+scoped_user_write_access_size(es) B
+|
+scoped_user_rw_access_size(es) B
+)
+
+// (the rule above names the scopes literally, so that spatch skips the files
+// that have none; a regular expression would make it parse every file)
+@hass depends on hassize@
 iterator S =~ "^scoped_user_(read|write|rw)_access_size$";
 expression list es;
 statement B;

@@ -243,10 +243,30 @@ def judge(sk, A, ptr, pa):
         why = "'%s' is neither the scoped pointer nor set from it inside the scope" % r
     REPORTS.append((pa, "%s is not validated by the scope: %s [unchecked]" % (what, why)))
 
-@has@
+// the scopes named literally: spatch parses only the files that have one (a
+// first rule with a regular expression only would make it parse every file)
+@hasscope@
 iterator name scoped_user_read_access, scoped_user_write_access,
   scoped_user_rw_access, scoped_user_read_access_size,
   scoped_user_write_access_size, scoped_user_rw_access_size;
+expression list es;
+statement B;
+@@
+(
+scoped_user_read_access(es) B
+|
+scoped_user_write_access(es) B
+|
+scoped_user_rw_access(es) B
+|
+scoped_user_read_access_size(es) B
+|
+scoped_user_write_access_size(es) B
+|
+scoped_user_rw_access_size(es) B
+)
+
+@has depends on hasscope@
 iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 expression list es;
 statement B;
