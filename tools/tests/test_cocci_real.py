@@ -157,7 +157,8 @@ def test_7_2_every_scope_seen(tmp_path):
             in_define = (starts or in_define) and line.rstrip().endswith("\\")
     assert len(textual) >= 30, sorted(textual)
     script = (REPO_ROOT / "cocci" / "uaccess_scoped.cocci").read_text()
-    rule = script[script.index("@has@"):script.index("@script:python@", script.index("@has@"))]
+    start = script.index("@hasscope@")
+    rule = script[start:script.index("@script:python@", script.index("@has depends on hasscope@"))]
     probe = tmp_path / "scopes.cocci"
     probe.write_text(rule + "@script:python@\nps << has.ps;\n@@\nprint('SCOPE %s:%s' % (ps[0].file, ps[0].line))\n")
     seen = set()
