@@ -37,7 +37,9 @@
 /// test accepts a check of any pointer (the pointer is compared per
 /// function, not per path); conditions combining a begin with && or || are
 /// one node (treated as a check); macros from headers other than the known
-/// wrappers.
+/// wrappers; which pointer a helper called in a scope is given (the call is
+/// checked by the scope whatever its arguments); an access after a scope is
+/// tied to it by source order, not by path.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 uaccess_check authors.
