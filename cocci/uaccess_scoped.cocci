@@ -11,9 +11,14 @@
 ///    raw, unmasked value), the pointer ptr was computed from before the
 ///    scope, a pointer set inside the scope from something else, or another
 ///    pointer altogether;
+///  - a call in the scope to a helper of the file (a function whose accesses
+///    are in no scope of its own) that passes such a raw pointer (the one the
+///    scoped pointer was computed from, or an alias taken before the scope)
+///    and nothing from the scope [unchecked];
 ///  - an accessor of the wrong direction for the scope [mode] (a read in a
 ///    write scope, a write in a read scope, a read-modify-write such as
-///    unsafe_try_cmpxchg_user() outside a rw scope);
+///    unsafe_try_cmpxchg_user() outside a rw scope), also through such a
+///    helper, whose own accesses give the mode of the call;
 ///  - a scope, get_user_inline() or put_user_inline() inside a scope or an
 ///    open user_*access_begin() region [region]: the inner end closes the
 ///    region the outer code still uses; likewise an explicit
@@ -23,9 +28,10 @@
 ///
 /// What the script cannot see: derivations other than assignments and
 /// initialisations in the same function (taken in source order, not per
-/// path); accesses in helpers called from the scope (which pointer the
-/// caller passes them); wrapper macros other than the known ones; scopes
-/// written through other macros.  Kernels before 7.0 have no scoped forms
+/// path); which argument of a helper called from the scope it accesses
+/// (only that the call passes a raw pointer and nothing from the scope);
+/// helpers more than one call away or in other files; wrapper macros other
+/// than the known ones; scopes written through other macros.  Kernels before 7.0 have no scoped forms
 /// and no get/put_user_inline(): the script finds nothing there.
 ///
 // Confidence: High
@@ -66,7 +72,7 @@ ASSIGN = []      # (function, lhs root, rhs text, rhs root, pos)
 INSIDE = {}      # assignment key -> set of scope keys whose body holds it
 NESTED = []      # (outer description, inner name, pos)
 HELPER_MODE = {} # function of the file -> modes of its accesses outside scopes
-CALLS = []       # (scope key, helper, pos)
+CALLS = []       # (scope key, helper, arguments, pos)
 REPORTS = []
 KEEP = set()
 
@@ -346,21 +352,22 @@ coccinelle.h = cocci.make_ident(fn)
 @callsc depends on has exists@
 iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 identifier hlp.h;
-expression list es;
+expression list es, hes;
 position ps, pc;
 @@
 S@ps(es) {
 ... when any
-h@pc(...)
+h@pc(hes)
 ... when any
 }
 
 @script:python@
 ps << callsc.ps;
 h << hlp.h;
+hes << callsc.hes;
 pc << callsc.pc;
 @@
-CALLS.append((key(ps[0]), str(h), pc))
+CALLS.append((key(ps[0]), str(h), args_of(hes), pc))
 
 // aliases: every assignment and initialisation, and which scope bodies hold
 // them (the scoped name means the validated pointer only inside the body)
@@ -548,10 +555,22 @@ for sk, A, ptr, pa in ACCESS:
     holders = [s for s, A2, ptr2, pa2 in ACCESS if key(pa2[0]) == key(pa[0])]
     if sk == max(holders):
         judge(sk, A, ptr, pa)
-for sk, h, pc in CALLS:
-    if sk != max(s for s, h2, pc2 in CALLS if key(pc2[0]) == key(pc[0])):
+for sk, h, hargs, pc in CALLS:
+    if sk != max(s for s, h2, a2, pc2 in CALLS if key(pc2[0]) == key(pc[0])):
         continue   # judged in the innermost scope
-    scope = SCOPES[sk][1]
+    fn, scope, sptr, ps = SCOPES[sk]
+    sr = root(sptr)[0]
+    roots = [root(a)[0] for a in hargs]
+    # a helper given the raw pointer instead of the scoped one: the pointer
+    # the scoped one was computed from, or an alias taken before the scope,
+    # and no argument from the scope
+    if sr is not None and not any(r and from_scoped(fn, r, key(pc[0]), sk, sr) for r in roots):
+        for a, r in zip(hargs, roots):
+            if r is None or r == sr:
+                continue
+            if chain_before(fn, sr, r, key(ps[0])) or chain_before(fn, r, sr, key(ps[0])):
+                REPORTS.append((pc, "call to '%s' inside %s() of '%s' passes '%s' and not the scoped pointer: the helper gets the raw pointer, not the checked (masked) '%s' [unchecked]" % (h, scope, sptr, a, sr)))
+                break
     modes = HELPER_MODE.get((pc[0].file, h), set())
     amode = "rw" if "rw" in modes or modes == {"r", "w"} else (min(modes) if modes else None)
     if amode and wrong_mode(amode, scope_mode(scope)):

@@ -214,3 +214,13 @@ int end_in_scope(struct pair __user *p)
 efault:
 	return -EFAULT;
 }
+
+int helper_raw_pointer(u32 *dest, unsigned long ea)
+{
+	void __user *uea = (void __user *)ea;
+
+	scoped_user_read_access_size(uea, sizeof(u32), efault)
+		return __read_word(dest, ea);		/* unchecked: the raw ea, not uea */
+efault:
+	return -EFAULT;
+}
