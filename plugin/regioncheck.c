@@ -92,31 +92,35 @@ static void add_fn_finding(struct ua_fn *fn, location_t loc,
 	f->begin = begin;
 }
 
-/* Does @fn, or a function it calls in this unit, hold an accessor? */
-static bool reaches_access(struct ua_fn *fn, int depth)
+/*
+ * Does @fn, or a function it calls in this unit, hold an accessor?  The
+ * answer is kept per function; inside a call cycle a function on the walk
+ * counts as holding none.
+ */
+static bool reaches_access(struct ua_fn *fn)
 {
 	basic_block bb;
+	bool found = fn->naccesses > 0;
 
-	if (fn->naccesses)
-		return true;
-	if (depth > 8 || fn->busy)
+	if (fn->reach)
+		return fn->reach == UA_REACH_YES;
+	if (fn->busy)
 		return false;
 	fn->busy = true;
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;
 
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi) && !found;
+		     gsi_next(&gsi)) {
 			struct ua_fn *callee = is_gimple_call(gsi_stmt(gsi)) ?
 				ua_fn_of_call(gsi_stmt(gsi)) : NULL;
 
-			if (callee && reaches_access(callee, depth + 1)) {
-				fn->busy = false;
-				return true;
-			}
+			found = callee && reaches_access(callee);
 		}
 	}
 	fn->busy = false;
-	return false;
+	fn->reach = found ? UA_REACH_YES : UA_REACH_NO;
+	return found;
 }
 
 /* The code a region holds: what the plugin sees, and what it does not. */
@@ -136,7 +140,7 @@ static void region_stmt(struct ua_fn *fn, gimple *stmt,
 	if (!is_gimple_call(stmt) || ua_prim_of(fn, stmt))
 		return;
 	callee = ua_fn_of_call(stmt);
-	if (callee && reaches_access(callee, 0)) {
+	if (callee && reaches_access(callee)) {
 		rc->seen = true;
 		return;
 	}

@@ -145,6 +145,8 @@ struct ua_fn_finding {
 
 struct ua_call_facts;
 
+enum ua_reach { UA_REACH_UNKNOWN, UA_REACH_YES, UA_REACH_NO };
+
 /* Two edges no execution takes one right after the other (feasible.c). */
 struct ua_edge_pair {
 	edge in, out;
@@ -173,6 +175,7 @@ struct ua_fn {
 	struct ua_summary sum;
 	/* phase 3 */
 	bool busy;		/* on the current call chain */
+	enum ua_reach reach;	/* reaches an accessor (regioncheck.c) */
 	unsigned nfindings;
 	struct ua_fn_finding *findings;
 	unsigned ncalls;
