@@ -12,9 +12,9 @@ import argparse
 from .fixture import DEFAULT_VERSION, KERNEL_VERSIONS, ensure_fixture, fixture_for
 
 
-def add_version_argument(p: argparse.ArgumentParser) -> None:
-    """--version V, shared by the commands that work on a prepared kernel."""
-    p.add_argument("--version", default=DEFAULT_VERSION, choices=KERNEL_VERSIONS, metavar="V",
+def add_version_argument(p: argparse.ArgumentParser, default: str | None = DEFAULT_VERSION) -> None:
+    """--version V, shared by the commands that work on a prepared kernel (None: not given)."""
+    p.add_argument("--version", default=default, choices=KERNEL_VERSIONS, metavar="V",
                    help=f"kernel version: {', '.join(KERNEL_VERSIONS)} (default {DEFAULT_VERSION})")
 
 

@@ -1,4 +1,5 @@
-"""uaccess-check scan: compile every accessor unit of a kernel (default 6.12) with the plugin.
+"""uaccess-check scan [KDIR]: compile every accessor unit of a kernel with the plugin: the user's
+own build (kdir.py), or a prepared fixture (default 6.12, --version V).
 
 Output (stdout, byte-for-byte stable): for each configured unit in sorted order, the plugin's
 diagnostics (paths relative to the kernel tree) and its summary line; then one line per
@@ -15,6 +16,7 @@ import sys
 from . import UsageError
 from .cmd_kernel import add_version_argument
 from .fixture import ensure_fixture, fixture_for
+from .kdir import open_kdir
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import accessor_units, compile_units, default_jobs
 
@@ -25,11 +27,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "use unsafe user accessors or open user-access regions, compile each with "
                                    "the plugin and print the diagnostics. Exit 1 if any warning was printed, "
                                    "2 on failure.")
-    add_version_argument(p)
+    p.add_argument("kdir", nargs="?", default=None, metavar="KDIR",
+                   help="a configured and prepared kernel build of your own (a tree built in place, "
+                        "or an O= directory); default: the prepared fixture")
+    add_version_argument(p, default=None)
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="parallel compiles (default: number of CPUs)")
     p.set_defaults(run=run)
+
+
+def _progress(done: int, total: int) -> None:
+    """One line on a terminal's stderr, rewritten in place."""
+    sys.stderr.write(f"\ruaccess-check: {done}/{total} units compiled")
+    sys.stderr.flush()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,12 +48,18 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be at least 1")
+    if args.kdir is not None and args.version is not None:
+        raise UsageError("give a KDIR or --version, not both")
+    fx = open_kdir(args.kdir) if args.kdir is not None else None
     so = ensure_plugin()
-    fx = ensure_fixture(fixture_for(args.version))
+    fx = fx or ensure_fixture(fixture_for(args.version))
     units, unconfigured = accessor_units(fx)
     if not units:
         raise UsageError(f"no configured accessor unit found in {fx.src}")
-    reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True), jobs)
+    reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True), jobs,
+                            progress=_progress if sys.stderr.isatty() else None)
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
     warnings = 0
     failed = []
     for rep in reports:

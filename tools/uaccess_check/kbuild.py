@@ -101,12 +101,13 @@ def run_measured(argv: list[str], cwd: Path) -> RunResult:
 def make_objects(fx: Fixture, units: list[str], jobs: int) -> None:
     """Build the units' objects with plain kbuild (no plugin) so their .cmd files exist.
 
-    A no-op for objects already built with this command line. Serialised with other runs
+    Objects that have a saved command are left alone. Serialised with other runs
     (scan, tests, bench) by the cache lock: concurrent kbuild runs in one O= dir race.
     """
-    if not units:
+    # Only what kbuild has not built: a user's tree keeps its objects as its own make left them.
+    objs = [fx.kbuild_object(u) for u in units if not cmd_file(fx.build, fx.kbuild_object(u)).is_file()]
+    if not objs:
         return
-    objs = [fx.kbuild_object(u) for u in units]
     with locked(fx.cache):
         proc = subprocess.run(fx.make_base() + ["-s", "-k", f"-j{jobs}", "KCFLAGS="] + objs,
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from .diag import plugin_diagnostics, relative_to, summaries
 from .fixture import Fixture
@@ -47,16 +49,30 @@ def _report(fx: Fixture, unit: str, flags: list[str], tmpdir: Path) -> UnitRepor
     return rep
 
 
-def compile_units(fx: Fixture, units: list[str], flags: list[str], jobs: int) -> list[UnitReport]:
+def compile_units(fx: Fixture, units: list[str], flags: list[str], jobs: int,
+                  progress: Callable[[int, int], None] | None = None) -> list[UnitReport]:
     """Compile each unit with its saved kbuild command + flags; reports sorted by unit.
 
     Objects go to a temporary directory: the build dir's objects stay plain kbuild output.
+    @progress, if given, is called with (units done, units) as they finish.
     """
     units = sorted(units)
     make_objects(fx, units, jobs)
+    done = 0
+    lock = threading.Lock()
+
+    def one(unit: str, tmp: Path) -> UnitReport:
+        nonlocal done
+        rep = _report(fx, unit, flags, tmp)
+        if progress:
+            with lock:
+                done += 1
+                progress(done, len(units))
+        return rep
+
     with tempfile.TemporaryDirectory(prefix="uaccess-check-") as tmp:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            reports = list(pool.map(lambda u: _report(fx, u, flags, Path(tmp)), units))
+            reports = list(pool.map(lambda u: one(u, Path(tmp)), units))
     return sorted(reports, key=lambda r: r.unit)
 
 
