@@ -570,11 +570,15 @@ def test_cli_json(tmp_path):
     _abs_case(tmp_path, "/src/linux")
     proc = run_cli(str(tmp_path), "--level", "1", "--strip", "/src/linux", "--format", "json")
     assert proc.returncode == 1, proc.stderr
-    data = json.loads(proc.stdout)
-    assert data == [{
+    data = json.loads(proc.stdout)  # the document of formats.py (test_formats.py)
+    assert (data["version"], data["command"], data["baseline"]) == (1, "merge", None)
+    fingerprints = [f.pop("fingerprint") for f in data["findings"]]
+    assert len(fingerprints) == 1 and re.fullmatch(r"[0-9a-f]{32}", fingerprints[0])
+    assert data["findings"] == [{
         "file": "h.c", "line": 18, "column": 9, "class": "distance",
         "message": "__uaccess_begin() opens a region whose access_ok() is in checked_put(), 1 call up, "
                    "in another unit",
+        "function": "put_result", "engines": ["merge"],
         "notes": [
             {"file": "c.c", "line": 10, "column": 14, "message": "checked here: access_ok(uarg, sizeof(u32))"},
             {"file": "c.c", "line": 12, "column": 16, "message": "call 1 of 1: checked_put() calls put_result()"},
@@ -583,7 +587,7 @@ def test_cli_json(tmp_path):
         ],
     }]
     proc = run_cli(str(tmp_path), "--format", "json")
-    assert (proc.returncode, json.loads(proc.stdout)) == (0, [])
+    assert (proc.returncode, json.loads(proc.stdout)["findings"]) == (0, [])
     assert to_json([]) == []
 
 

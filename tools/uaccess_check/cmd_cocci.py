@@ -1,8 +1,9 @@
 """uaccess-check cocci: run the Coccinelle scripts of cocci/ over kernel sources, no build needed.
 
 Output (stdout): in report mode, the sorted, de-duplicated ``file:line:col-col: message`` lines of
-all scripts, paths relative to the directory given (the kernel tree by default); in the other
-modes (org, context, patch) spatch's output per script and file, in a stable order.
+all scripts, paths relative to the directory given (the kernel tree by default), or with
+--format json|sarif the documents of formats.py (--baseline: only the findings not in it); in the
+other modes (org, context, patch) spatch's output per script and file, in a stable order.
 Exit status: 0 nothing found, 1 at least one finding, 2 bad input, a spatch failure or a timeout.
 """
 
@@ -12,9 +13,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import UsageError
+from . import UsageError, formats
 from .cocci import DEFAULT_TIMEOUT, MODES, relative, run_cocci, select_scripts
 from .cmd_kernel import add_version_argument
+from .finding import Sources, from_cocci
 from .fixture import ensure_fixture, fixture_for
 from .log import info
 
@@ -39,6 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-reduce", action="store_true",
                    help="give spatch the files as they are (by default, function definitions that do not "
                         "use the primitives are blanked in a temporary copy, lines unchanged)")
+    formats.add_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -47,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs {args.jobs}: must be at least 1")
     if args.timeout <= 0:
         raise UsageError(f"--timeout {args.timeout:g}: must be positive")
+    if args.mode != "report" and (args.format != "text" or args.baseline or args.save_baseline):
+        raise UsageError(f"--format {args.format}, --baseline and --save-baseline need --mode report")
+    opts = formats.options(args)
     scripts = select_scripts(args.script)
     if args.paths:
         paths = [Path(p) for p in args.paths]
@@ -58,9 +64,21 @@ def run(args: argparse.Namespace) -> int:
     result = run_cocci(paths, scripts, mode=args.mode, jobs=args.jobs, timeout=args.timeout,
                        macro_file=not args.no_macro_file, reduce=not args.no_reduce)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
+    status = 0
+    baselined = ""
     if args.mode == "report":
-        for f in result.findings:
-            print(f)
+        sources = Sources(roots)
+        found = from_cocci(result.findings, sources)
+
+        def text(outcome: formats.Outcome) -> None:
+            for native, f in zip(result.findings, found):
+                if outcome.reported(f):
+                    print(native)
+        outcome = formats.finish(found, opts, "cocci", text, sources, roots[0] if len(roots) == 1 else None)
+        status = outcome.status()
+        if opts.baseline is not None:
+            reported = sum(1 for f in found if outcome.reported(f))
+            baselined = f" ({len(found) - reported} in the baseline, {len(outcome.stale)} stale)"
     else:
         for res in result.outputs:
             if res.stdout:
@@ -72,10 +90,10 @@ def run(args: argparse.Namespace) -> int:
         if not res.timed_out and res.stderr:
             sys.stderr.write("\n".join(res.stderr.splitlines()[-10:]) + "\n")
     info(f"cocci: {len(scripts)} scripts, {result.files} files, {result.pairs} runs, "
-         f"{len(result.findings) if args.mode == 'report' else 'n/a'} findings"
+         f"{len(result.findings) if args.mode == 'report' else 'n/a'} findings{baselined}"
          + (f", {len(result.failures)} failed" if result.failures else ""))
     if result.failures:
         return 2
     if args.mode == "report":
-        return 1 if result.findings else 0
+        return status
     return 1 if any(r.stdout.strip() for r in result.outputs) else 0

@@ -3,19 +3,20 @@
 Reads every ``*.json`` facts file under the given directories (written with
 ``-fplugin-arg-uaccess_check-facts=DIR``, see ``uaccess-check cflags --facts``), matches each
 requirement with the calls other units make to its function, and prints GCC-like
-diagnostics sorted by position. Exit status: 0 nothing reported, 1 at least one warning,
+diagnostics sorted by position (or, --format json|sarif, the documents of formats.py; with
+--baseline only the findings not in it). Exit status: 0 nothing reported, 1 at least one warning,
 2 bad input.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
-from . import UsageError
-from .merge import FactsError, format_text, load_facts, merge, normalize_prefixes, strip_finding, to_json
+from . import UsageError, formats
+from .diag import relative_to
+from .finding import Sources, from_merge
+from .merge import FactsError, format_text, load_facts, merge, normalize_prefixes, strip_finding
 from .plugin import check_level
 
 
@@ -31,27 +32,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="directory of facts files (searched recursively)")
     p.add_argument("--level", type=int, default=None, metavar="N",
                    help="0 (default): unchecked and region; 1 adds distance; 2 adds unproven")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (GCC-like lines, default) or json (a list of findings)")
     p.add_argument("--strip", action="append", default=[], metavar="PREFIX",
                    help="remove this directory prefix from every path (e.g. the kernel tree); repeatable")
+    formats.add_arguments(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     check_level(args.level)
     level = 0 if args.level is None else args.level
+    opts = formats.options(args)
     try:
         facts = load_facts(args.dirs)
     except FactsError as exc:
         raise UsageError(str(exc)) from None
     prefixes = normalize_prefixes(args.strip)
-    findings = [strip_finding(f, prefixes) for f in merge(facts, level)]
-    if args.format == "json":
-        json.dump(to_json(findings), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        for line in format_text(findings):
-            print(line)
-    sys.stdout.flush()
-    return 1 if findings else 0
+    raw = merge(facts, level)
+    native = [strip_finding(f, prefixes) for f in raw]
+    found = from_merge(raw, facts, lambda p: relative_to(p, prefixes))
+
+    def text(outcome: formats.Outcome) -> None:
+        for n, f in zip(native, found):
+            if outcome.reported(f):
+                for line in format_text([n]):
+                    print(line)
+    root = Path(prefixes[0]) if len(prefixes) == 1 and prefixes[0] not in ("", "/") else None
+    return formats.finish(found, opts, "merge", text, Sources(Path(p) for p in prefixes), root).status()

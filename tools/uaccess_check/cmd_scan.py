@@ -13,10 +13,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import UsageError
+from . import UsageError, formats
 from .cmd_kernel import add_version_argument
+from .finding import Sources, from_plugin, gcc_lines
 from .fixture import ensure_fixture, fixture_for
 from .kdir import open_kdir
+from .log import info
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import accessor_units, compile_units, default_jobs
 
@@ -34,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="parallel compiles (default: number of CPUs)")
+    formats.add_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -48,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be at least 1")
+    opts = formats.options(args)
     if args.kdir is not None and args.version is not None:
         raise UsageError("give a KDIR or --version, not both")
     fx = open_kdir(args.kdir) if args.kdir is not None else None
@@ -60,22 +64,42 @@ def run(args: argparse.Namespace) -> int:
                             progress=_progress if sys.stderr.isatty() else None)
     if sys.stderr.isatty():
         sys.stderr.write("\n")
-    warnings = 0
-    failed = []
-    for rep in reports:
-        for line in rep.diagnostics + rep.summaries:
-            print(line)
-        warnings += rep.warnings
-        if rep.returncode != 0:
-            failed.append(rep)
-            print(f"uaccess-check: compile failed: {rep.unit} (exit {rep.returncode})")
-            sys.stderr.write(rep.stderr)
-    for unit in unconfigured:
-        print(f"uaccess-check: not configured: {unit}")
+    # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
+    found = {rep.unit: from_plugin(rep.stderr.splitlines(), [str(fx.src), str(fx.build)]) for rep in reports}
+    failed = [rep for rep in reports if rep.returncode != 0]
     level = 0 if args.level is None else args.level
-    print(f"uaccess-check: {fx.label()}, level {level}: {len(reports)} units, {warnings} warnings"
-          + (f", {len(failed)} failed" if failed else ""))
-    sys.stdout.flush()
+
+    def totals(outcome: formats.Outcome) -> str:
+        shown = sum(1 for fs in found.values() for f in fs if outcome.reported(f))
+        count = f"{shown} warnings"
+        if outcome.baseline is not None:
+            every = sum(len(fs) for fs in found.values())
+            count = f"{shown} new warnings ({every - shown} in the baseline, {len(outcome.stale)} stale)"
+        return (f"{fx.label()}, level {level}: {len(reports)} units, {count}"
+                + (f", {len(failed)} failed" if failed else ""))
+
+    def text(outcome: formats.Outcome) -> None:
+        for rep in reports:
+            for f in found[rep.unit]:
+                if outcome.reported(f):
+                    print("\n".join(gcc_lines(f)))
+            for line in rep.summaries:
+                print(line)
+            if rep.returncode != 0:
+                print(f"uaccess-check: compile failed: {rep.unit} (exit {rep.returncode})")
+                sys.stdout.flush()
+                sys.stderr.write(rep.stderr)
+        for unit in unconfigured:
+            print(f"uaccess-check: not configured: {unit}")
+        print(f"uaccess-check: {totals(outcome)}")
+
+    outcome = formats.finish([f for fs in found.values() for f in fs], opts, "scan", text,
+                             Sources([fx.src, fx.build]), fx.src)
+    if opts.format != "text":  # stdout is the document: the rest goes to stderr
+        for rep in failed:
+            sys.stderr.write(rep.stderr)
+            info(f"compile failed: {rep.unit} (exit {rep.returncode})")
+        info(totals(outcome))
     if failed:
         return 2
-    return 1 if warnings else 0
+    return outcome.status()

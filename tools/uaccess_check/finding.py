@@ -1,0 +1,295 @@
+"""The one finding model every command prints (text, json, sarif), and its stable fingerprint.
+
+Each engine reports in its own shape today: the plugin as GCC diagnostic lines with notes (and
+GCC's "In function" context lines), the Coccinelle scripts as ``file:line:col-end: message
+[class]`` lines, the cross-unit merge as merge.Finding objects. The converters here turn each
+into :class:`Finding`, so formats.py, the baselines and a later ``patch`` command handle one
+thing.
+
+Positions follow GCC's convention for every engine: 1-based lines and columns, a tab advancing
+the column to the next multiple of 8 plus one (GCC's "display" columns), so a plugin and a cocci
+finding at the same site have the same position. Column 0 means "not known".
+
+The fingerprint must survive unrelated edits above a finding (line shifts) and must not change
+when only numbers in the message move ("... checked at line 28"): like smatch's new-bug filter, it
+keys on the file, the function, the class and the message with its digits removed, plus an
+occurrence index among findings with the same key (in source order), hashed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .diag import CLASS_RE, parse_diagnostic, relative_to
+
+CLASSES = ("unchecked", "range", "region", "mode", "distance", "unproven")
+ENGINES = ("plugin", "cocci", "merge")
+TAB = 8
+
+
+@dataclass(frozen=True, order=True)
+class Note:
+    file: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    column: int
+    cls: str  # one of CLASSES
+    message: str  # without the class tag
+    engines: tuple[str, ...] = ("plugin",)
+    notes: tuple[Note, ...] = ()
+    function: str | None = None
+    severity: str = "warning"  # "error" when the plugin runs with its error option
+    end_column: int | None = None  # exclusive, when the engine gives one (cocci)
+
+    def sort_key(self) -> tuple:
+        """The stable order of findings: file, line, column, class, message, then the rest."""
+        return (self.file, self.line, self.column, self.cls, self.message, self.notes,
+                self.function or "", self.engines, self.severity, self.end_column or 0)
+
+    def fingerprint_key(self) -> tuple[str, str, str, str]:
+        return (self.file, self.function or "", self.cls, strip_digits(self.message))
+
+
+def strip_digits(text: str) -> str:
+    return re.sub(r"[0-9]+", "", text)
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=Finding.sort_key)
+
+
+def unique(findings: Iterable[Finding]) -> list[Finding]:
+    """Sorted, each finding once (a header's finding is reported by every unit including it)."""
+    return sort_findings(set(findings))
+
+
+def fingerprints(findings: Iterable[Finding]) -> dict[Finding, str]:
+    """Finding -> its fingerprint: 32 hex digits of sha256 over the key and the finding's index
+    among the findings with the same key in the stable order. Equal findings share one."""
+    counts: dict[tuple, int] = {}
+    out: dict[Finding, str] = {}
+    for f in unique(findings):
+        key = f.fingerprint_key()
+        index = counts.get(key, 0)
+        counts[key] = index + 1
+        text = "\0".join((*key, str(index)))
+        out[f] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    return out
+
+
+# ---- columns ----------------------------------------------------------------------------------
+
+def display_column(line_text: str, index: int) -> int:
+    """GCC's 1-based display column of the character at 0-based index of a source line."""
+    col = 0
+    for ch in line_text[:index]:
+        col = (col // TAB + 1) * TAB if ch == "\t" else col + 1
+    return col + 1
+
+
+def char_column(line_text: str, column: int) -> int:
+    """The 1-based character column (code points, as SARIF counts with columnKind
+    unicodeCodePoints) of GCC display column `column` in line_text."""
+    for i in range(len(line_text) + 1):
+        if display_column(line_text, i) >= column:
+            return i + 1
+    return len(line_text) + 1 + max(0, column - display_column(line_text, len(line_text)))
+
+
+class Sources:
+    """Source lines read on demand (relative paths against a root), each file once."""
+
+    def __init__(self, roots: Iterable[Path] = ()):
+        self.roots = [Path(r) for r in roots]
+        self._lines: dict[str, list[str] | None] = {}
+
+    def path(self, file: str) -> Path | None:
+        p = Path(file)
+        candidates = [p] if p.is_absolute() else [r / p for r in self.roots] + [p]
+        for c in candidates:
+            if c.is_file():
+                return c
+        return None
+
+    def lines(self, file: str) -> list[str] | None:
+        if file not in self._lines:
+            p = self.path(file)
+            try:
+                self._lines[file] = p.read_text(errors="replace").split("\n") if p else None
+            except OSError:
+                self._lines[file] = None
+        return self._lines[file]
+
+    def line(self, file: str, line: int) -> str | None:
+        lines = self.lines(file)
+        if lines is None or not 1 <= line <= len(lines):
+            return None
+        return lines[line - 1]
+
+
+# ---- the plugin: GCC diagnostic lines --------------------------------------------------------
+
+_IN_FUNCTION_RE = re.compile(r"^(?P<file>.+): In function [‘'](?P<name>[^’']+)[’'][:,]$")
+_TOP_LEVEL_RE = re.compile(r"^(?P<file>.+): At top level:$")
+
+
+def from_plugin(lines: Iterable[str], roots: Iterable[str] = ()) -> list[Finding]:
+    """The plugin's findings among a compiler's stderr lines, in emitted order.
+
+    A warning or error ending in ``[-Wuaccess-<class>]`` starts a finding; the notes after it
+    are its notes (caret lines and context lines in between are skipped; any other diagnostic
+    ends it); GCC's ``FILE: In function 'f':`` line before it names its function. Paths are made
+    relative to the first of roots that contains them (diag.relative_to)."""
+    roots = list(roots)
+    out: list[Finding] = []
+    current: Finding | None = None
+    notes: list[Note] = []
+    function: str | None = None
+
+    def flush() -> None:
+        nonlocal current, notes
+        if current is not None:
+            out.append(Finding(current.file, current.line, current.column, current.cls, current.message,
+                               current.engines, tuple(notes), current.function, current.severity))
+        current, notes = None, []
+
+    for raw in lines:
+        raw = raw.rstrip("\n")
+        m = _IN_FUNCTION_RE.match(raw)
+        if m:
+            function = m.group("name")
+            continue
+        if _TOP_LEVEL_RE.match(raw):
+            function = None
+            continue
+        d = parse_diagnostic(raw)
+        if d is None:
+            continue
+        if d.kind == "note":
+            if current is not None:
+                notes.append(Note(relative_to(d.file, roots), d.line, d.col, d.text))
+            continue
+        flush()
+        cm = CLASS_RE.search(d.text)
+        if cm is None:
+            continue
+        current = Finding(relative_to(d.file, roots), d.line, d.col, cm.group("cls"), d.text[:cm.start()],
+                          ("plugin",), (), function, "error" if "error" in d.kind else "warning")
+    flush()
+    return out
+
+
+def gcc_lines(f: Finding) -> list[str]:
+    """A finding as GCC prints it (the plugin's and merge's text format): the warning line, then
+    its notes."""
+    lines = [f"{f.file}:{f.line}:{f.column}: {f.severity}: {f.message} [-Wuaccess-{f.cls}]"]
+    lines += [f"{n.file}:{n.line}:{n.column}: note: {n.message}" for n in f.notes]
+    return lines
+
+
+# ---- the cross-unit merge -----------------------------------------------------------------------
+
+def from_merge(findings: Iterable, facts=None, strip: Callable[[str], str] | None = None) -> list[Finding]:
+    """merge.Finding objects -> Findings. The function comes from the facts (the caller of the
+    call a finding is at, or the function of the access); strip maps raw paths to printed ones
+    (merge's --strip)."""
+    at_call: dict[tuple, str] = {}
+    at_access: dict[tuple, str] = {}
+    if facts is not None:
+        for calls in facts.calls.values():
+            for c in calls:
+                at_call.setdefault((c.pos.file, c.pos.line, c.pos.column), c.caller)
+        for (function, pos) in sorted(facts.accesses, key=lambda k: (k[1], k[0])):
+            at_access.setdefault((pos.file, pos.line, pos.column), function)
+    strip = strip or (lambda p: p)
+    out = []
+    for f in findings:
+        pos = (f.pos.file, f.pos.line, f.pos.column)
+        if f.message.startswith("call to '"):
+            function = at_call.get(pos) or at_access.get(pos)
+        else:
+            function = at_access.get(pos) or at_call.get(pos)
+        out.append(Finding(strip(f.pos.file), f.pos.line, f.pos.column, f.cls, f.message, ("merge",),
+                           tuple(Note(strip(n.pos.file), n.pos.line, n.pos.column, n.message) for n in f.notes),
+                           function))
+    return out
+
+
+# ---- Coccinelle -------------------------------------------------------------------------------
+
+_COCCI_CLASS_RE = re.compile(r" \[(?P<cls>[a-z]+)\]$")
+_CHECKED_AT_RE = re.compile(r"checked at line (?P<line>\d+)")
+_OPENED_AT_RE = re.compile(r"opened (?:for \w+ )?by (?P<name>\w+)\(\) at line (?P<line>\d+)")
+_NAMED_AT_RE = re.compile(r"(?P<name>\w+)\(\)(?: (?:on|of) '[^']*')? at line (?P<line>\d+)")
+
+
+def _function_at(lines: list[str], line: int, cache: dict) -> str | None:
+    """The function definition of a C file that holds a line (cocci_reduce's reading)."""
+    from .cocci_reduce import functions, mask  # imported here: only cocci findings need it
+    if "funcs" not in cache:
+        text = "\n".join(lines)
+        cache["funcs"] = functions(mask(text))
+        starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                starts.append(i + 1)
+        cache["starts"] = starts
+    starts = cache["starts"]
+    if not 1 <= line <= len(starts):
+        return None
+    offset = starts[line - 1]
+    for name, start, _body, end in cache["funcs"]:
+        if start <= offset < end:
+            return name
+    return None
+
+
+def from_cocci(findings: Iterable, sources: Sources) -> list[Finding]:
+    """cocci.Finding objects (0-based columns, exclusive end, message ending in ``[class]``) ->
+    Findings with display columns, the enclosing function, and the lines the message names
+    ("checked at line N", "opened by B() at line N", "after E() at line N") as notes."""
+    out = []
+    per_file: dict[str, dict] = {}
+    for f in findings:
+        m = _COCCI_CLASS_RE.search(f.message)
+        cls, message = (m.group("cls"), f.message[:m.start()]) if m else ("unchecked", f.message)
+        text_line = sources.line(f.file, f.line)
+        col = display_column(text_line, f.col) if text_line is not None else f.col + 1
+        end = display_column(text_line, f.end) if text_line is not None else f.end + 1
+        lines = sources.lines(f.file)
+        function = (_function_at(lines, f.line, per_file.setdefault(f.file, {}))
+                    if lines is not None else None)
+        notes: list[Note] = []
+        for nm in _CHECKED_AT_RE.finditer(message):
+            notes.append(Note(f.file, int(nm.group("line")), 0, "checked here"))
+        for nm in _OPENED_AT_RE.finditer(message):
+            notes.append(_named_note(f.file, int(nm.group("line")), nm.group("name"), "region opened here", sources))
+        for nm in _NAMED_AT_RE.finditer(message):
+            if any(n.line == int(nm.group("line")) for n in notes):
+                continue
+            name = nm.group("name")
+            notes.append(_named_note(f.file, int(nm.group("line")), name, f"{name}() here", sources))
+        out.append(Finding(f.file, f.line, col, cls, message, ("cocci",), tuple(notes), function,
+                           "warning", end))
+    return out
+
+
+def _named_note(file: str, line: int, name: str, message: str, sources: Sources) -> Note:
+    text = sources.line(file, line)
+    col = 0
+    if text is not None:
+        m = re.search(r"\b" + re.escape(name) + r"\b", text)
+        if m:
+            col = display_column(text, m.start())
+    return Note(file, line, col, message)
