@@ -12,6 +12,9 @@ SHELL := /bin/bash
 # into the cache with a private apt state (the archive keyring signs those lists).
 DEB_PACKAGES := make gcc g++ gcc-12-plugin-dev python3 python3-pytest sparse coccinelle \
 	flex bison bc perl libelf-dev libssl-dev xz-utils patch linux-source-6.12 debian-archive-keyring
+# npm installs the SARIF validator for the tests (tools/tests/sarif_validate.py); a Node.js that
+# brings its own npm (NodeSource's nodejs) conflicts with Debian's npm package: only when missing.
+DEB_PACKAGES += $(if $(shell command -v npm 2>/dev/null),,npm)
 # Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
 PYTHON := /usr/bin/python3
 BENCH_RUNS ?= 5
