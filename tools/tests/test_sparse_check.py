@@ -15,9 +15,7 @@ wrapper passes it (its checks really compile the file) and fails it when they ca
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
 import subprocess
 from pathlib import Path
 
