@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
                        macro_file=not args.no_macro_file, reduce=not args.no_reduce)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     status = 0
+    count = str(len(result.findings)) if args.mode == "report" else "n/a"
     baselined = ""
     if args.mode == "report":
         sources = Sources(roots)
@@ -78,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         status = outcome.status()
         if opts.baseline is not None:
             reported = sum(1 for f in found if outcome.reported(f))
+            count = str(reported)
             baselined = f" ({len(found) - reported} in the baseline, {len(outcome.stale)} stale)"
     else:
         for res in result.outputs:
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         if not res.timed_out and res.stderr:
             sys.stderr.write("\n".join(res.stderr.splitlines()[-10:]) + "\n")
     info(f"cocci: {len(scripts)} scripts, {result.files} files, {result.pairs} runs, "
-         f"{len(result.findings) if args.mode == 'report' else 'n/a'} findings{baselined}"
+         f"{count} findings{baselined}"
          + (f", {len(result.failures)} failed" if result.failures else ""))
     if result.failures:
         return 2

@@ -182,7 +182,7 @@ class Outcome:
         return 1 if self.new else 0
 
 
-def settle(findings: Iterable[Finding], opts: Options) -> Outcome:
+def settle(findings: Iterable[Finding], opts: Options, command: str) -> Outcome:
     """Match the findings with the baseline (if any) and save the new baseline (if asked)."""
     found = unique(findings)
     fps = fingerprints(found)
@@ -199,7 +199,7 @@ def settle(findings: Iterable[Finding], opts: Options) -> Outcome:
                 seen.add(e.fingerprint)
                 out.stale.append(e)
     if opts.save_baseline is not None:
-        write_file(opts.save_baseline, json_text(found, fps, "baseline", None))
+        write_file(opts.save_baseline, json_text(found, fps, command, None))
     return out
 
 
@@ -213,7 +213,7 @@ def finish(findings: Iterable[Finding], opts: Options, command: str,
     findings to print); sources reads the lines the SARIF columns are converted with; root is the
     directory the relative paths are relative to (the kernel tree), named in the SARIF."""
     out = sys.stdout if out is None else out
-    outcome = settle(findings, opts)
+    outcome = settle(findings, opts, command)
     if opts.format == "text":
         print_text(outcome)
         out.flush()
