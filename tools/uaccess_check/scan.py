@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 import threading
@@ -27,10 +28,33 @@ class UnitReport:
     accesses: int = 0
 
 
+def _candidates(fx: Fixture, bits: int) -> list[str]:
+    """The tree's candidate units. A fixture's tree never changes once extracted, so they are
+    kept next to its stamps, keyed by the extraction stamp and the finder's own source (a
+    changed finder finds again); a user's tree is searched every time."""
+    stamp = getattr(fx, "extracted_stamp", None)
+    if stamp is None or not stamp.is_file():
+        return candidate_units(fx.src, fx.srcarch, bits)
+    finder = Path(candidate_units.__code__.co_filename).read_bytes()
+    key = hashlib.sha256(stamp.read_bytes() + finder + f"{fx.srcarch} {bits}".encode()).hexdigest()
+    cache = fx.cache / f".linux-{fx.version}.{fx.srcarch}-{bits}.units"
+    try:
+        lines = cache.read_text().splitlines()
+        if lines and lines[0] == key:
+            return lines[1:]
+    except OSError:
+        pass
+    units = candidate_units(fx.src, fx.srcarch, bits)
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    tmp.write_text("\n".join([key] + units) + "\n")
+    os.replace(tmp, cache)
+    return units
+
+
 def accessor_units(fx: Fixture) -> tuple[list[str], list[str]]:
-    """(configured accessor units, unconfigured ones) of the fixture, sorted."""
+    """(configured accessor units, unconfigured ones) of the kernel, sorted."""
     bits = 32 if fx.arch in ("i386", "x86") else 64
-    return split_configured(candidate_units(fx.src, fx.srcarch, bits), fx.configured_sources())
+    return split_configured(_candidates(fx, bits), fx.configured_sources())
 
 
 def _report(fx: Fixture, unit: str, flags: list[str], tmpdir: Path) -> UnitReport:
