@@ -4,15 +4,20 @@ The seed's v1 change (an unchecked begin in epoll_put_uevent()) is a new distanc
 with '>> ' and exit 1; its v2 (a checking begin) adds nothing, exit 0, also as an mbox from stdin.
 A patch that only shifts lines of a unit with findings (7.2 fs/readdir.c) adds nothing either.
 The kernel tree is byte-for-byte unchanged afterwards, and every bad input is one line, exit 2.
+The SARIF of both seed patches passes the SARIF Multitool's validator, GitHub's rules included.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from conftest import kernel_fixture
+from sarif_validate import validate_sarif
 from uaccess_check import REPO_ROOT
 
 DRIVER = REPO_ROOT / "uaccess-check"
@@ -111,3 +116,13 @@ def test_outside_the_tree(tmp_path):
     p = tmp_path / "escape.patch"
     p.write_text("--- a/../etc/passwd\n+++ b/../etc/passwd\n@@ -1 +1 @@\n-x\n+y\n")
     one_line_error(run(str(p)), "outside the tree")
+
+
+@pytest.mark.parametrize("patch,status,results", [("v1-unchecked-begin.patch", 1, 1), ("v2-checking-begin.patch", 0, 0)])
+def test_sarif_of_the_seed_patches_validates(fx, tmp_path, patch, status, results):
+    res = run(str(SEED / patch), "--format", "sarif")
+    assert res.returncode == status, res.stderr
+    sarif = tmp_path / "patch.sarif"
+    sarif.write_text(res.stdout)
+    assert len(json.loads(res.stdout)["runs"][0]["results"]) == results
+    assert validate_sarif(sarif, tmp_path) == []

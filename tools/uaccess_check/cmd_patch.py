@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from . import UsageError
+from . import UsageError, formats
 from .cocci import all_scripts, run_cocci
 from .finding import Finding, Sources, fingerprints, from_cocci, from_plugin, gcc_lines, sort_findings
 from .fixture import ensure_fixture, fixture_for
@@ -50,6 +50,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", type=int, default=DEFAULT_LEVEL, metavar="N",
                    help="plugin level 0, 1 (default) or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J", help="parallel compiles")
+    formats.add_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -103,22 +104,28 @@ def _merge_engines(findings: list[Finding]) -> list[Finding]:
     return sort_findings(by_site.values())
 
 
-def _print(before: list[Finding], after: list[Finding]) -> int:
+def _added(before: list[Finding], after: list[Finding]) -> list[Finding]:
+    """The findings of @after whose fingerprint no finding of @before has."""
     old = set(fingerprints(before).values())
     prints = fingerprints(after)
-    new = [f for f in after if prints[f] not in old]
+    return [f for f in after if prints[f] not in old]
+
+
+def _print_text(after: list[Finding], new: list[Finding]) -> None:
+    """0-day style: every finding of the affected files, the new ones prefixed by '>> '."""
+    shown = set(new)
     print("uaccess-check warnings: (new ones prefixed by >>)")
     for f in after:
-        prefix = ">> " if f in new else "   "
+        prefix = ">> " if f in shown else "   "
         for line in gcc_lines(f):
             print(prefix + line)
     files = len({f.file for f in after})
-    print(f"total: {len(new)} new, {len(after) - len(new)} existing findings in {files} files")
-    return len(new)
+    print(f"total: {len(shown)} new, {len(after) - len(shown)} existing findings in {files} files")
 
 
 def run(args: argparse.Namespace) -> int:
     check_level(args.level)
+    opts = formats.options(args)
     jobs = default_jobs() if args.jobs is None else args.jobs
     patch = read_patch(_read(args.patch), args.patch)
     fx = open_kdir(args.kernel) if args.kernel is not None else None
@@ -154,8 +161,12 @@ def run(args: argparse.Namespace) -> int:
         after += _cocci_findings([scratch / f for f in code], scratch)
     before = _merge_engines(before)
     after = _merge_engines(after)
-    new = _print(before, after)
+    # json/sarif and baselines see what the patch adds; the text shows it among the rest
+    added = _added(before, after)
+    outcome = formats.finish(added, opts, "patch",
+                             lambda o: _print_text(after, [f for f in added if o.reported(f)]),
+                             Sources([fx.src]), fx.src)
     if failed_after:
         print(f"uaccess-check: the patch breaks the compile of {', '.join(failed_after)}", file=sys.stderr)
         return 2
-    return 1 if new else 0
+    return outcome.status()
