@@ -48,8 +48,9 @@ kernel: deps
 kernel-7.2: deps
 	./uaccess-check kernel --version 7.2
 
+# Exit 1 is a report with findings (6.12's are the Coccinelle scripts' on other architectures).
 scan: deps plugin kernel
-	./uaccess-check scan
+	./uaccess-check scan || [ $$? = 1 ]
 
 # pytest's exit 5 (no test collected) fails the target like any other non-zero status.
 test: deps plugin kernel kernel-7.2

@@ -45,7 +45,8 @@ def test_scan_own_build_equals_fixture(fx, user_build):
     config = (user_build / ".config").read_bytes()
     mine = run("scan", str(user_build))
     fixture = run("scan")
-    assert mine.returncode == fixture.returncode == 0, mine.stderr + fixture.stderr
+    # 1: the Coccinelle scripts' findings on other architectures, the same tree for both
+    assert mine.returncode == fixture.returncode == 1, mine.stderr + fixture.stderr
     assert body(mine.stdout) == body(fixture.stdout)
     totals = mine.stdout.splitlines()[-1]
     assert totals.startswith("uaccess-check: linux 6.12") and f"({user_build})" in totals, totals

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
 
 from . import UsageError, formats
 from .cmd_kernel import add_version_argument
-from .finding import Sources, from_plugin, gcc_lines
+from .cocci import all_scripts, run_cocci
+from .diag import relative_to
+from .finding import Finding, Sources, from_cocci, from_merge, from_plugin, gcc_lines, sort_findings
 from .fixture import ensure_fixture, fixture_for
 from .kdir import open_kdir
 from .log import info
+from .merge import FactsError, load_facts, merge
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import accessor_units, compile_units, default_jobs
+
+ENGINES = ("plugin", "merge", "cocci")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -36,8 +44,45 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="parallel compiles (default: number of CPUs)")
+    p.add_argument("--engine", default=",".join(ENGINES), metavar="LIST",
+                   help="comma-separated engines: plugin (the compiles), cocci (the scripts over the "
+                        "whole tree, every architecture), merge (cross-unit, over the compiles' facts); "
+                        "default all")
     formats.add_arguments(p)
     p.set_defaults(run=run)
+
+
+def _engines(text: str) -> tuple[str, ...]:
+    chosen = tuple(e for e in ENGINES if e in text.split(","))
+    unknown = sorted(set(text.split(",")) - set(ENGINES))
+    if unknown or not chosen:
+        raise UsageError(f"--engine {text}: expected a comma-separated list of {', '.join(ENGINES)}")
+    return chosen
+
+
+def _site(f: Finding) -> tuple:
+    return (f.file, f.line, f.column, f.cls)
+
+
+def one_per_site(findings: list[Finding]) -> dict[tuple, Finding]:
+    """Site -> the finding said there, with every engine that saw it; the plugin's words win,
+    then merge's (they are the plugin's facts), then the scripts'."""
+    rank = {e: i for i, e in enumerate(ENGINES)}
+    out: dict[tuple, Finding] = {}
+    for f in sorted(findings, key=lambda f: (rank[f.engines[0]], f.sort_key())):
+        seen = out.get(_site(f))
+        if seen is None:
+            out[_site(f)] = f
+        else:
+            engines = tuple(sorted(set(seen.engines) | set(f.engines), key=rank.get))
+            out[_site(f)] = replace(seen, engines=engines)
+    return out
+
+
+def _engine_note(f: Finding) -> list[str]:
+    if f.engines == ("plugin",):
+        return []
+    return [f"{f.file}:{f.line}:{f.column}: note: found by {' and '.join(f.engines)}"]
 
 
 def _progress(done: int, total: int) -> None:
@@ -60,41 +105,63 @@ def run(args: argparse.Namespace) -> int:
     units, unconfigured = accessor_units(fx)
     if not units:
         raise UsageError(f"no configured accessor unit found in {fx.src}")
-    reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True), jobs,
-                            progress=_progress if sys.stderr.isatty() else None)
-    if sys.stderr.isatty():
-        sys.stderr.write("\n")
-    # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
-    found = {rep.unit: from_plugin(rep.stderr.splitlines(), [str(fx.src), str(fx.build)]) for rep in reports}
-    failed = [rep for rep in reports if rep.returncode != 0]
+    engines = _engines(args.engine)
     level = 0 if args.level is None else args.level
+    roots = [str(fx.src), str(fx.build)]
+    with tempfile.TemporaryDirectory(prefix="uaccess-facts-") as facts_dir:
+        facts = Path(facts_dir) if "merge" in engines else None
+        reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True, facts=facts), jobs,
+                                progress=_progress if sys.stderr.isatty() else None)
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+        merged: list[Finding] = []
+        if facts is not None:
+            try:
+                loaded = load_facts([facts])
+            except FactsError as exc:
+                raise UsageError(str(exc)) from None
+            merged = from_merge(merge(loaded, level), loaded, lambda p: relative_to(p, roots))
+    cocci: list[Finding] = []
+    if "cocci" in engines:
+        cocci = from_cocci(run_cocci([fx.src], all_scripts()).findings, Sources([fx.src]))
+    # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
+    found = {rep.unit: from_plugin(rep.stderr.splitlines(), roots) if "plugin" in engines else []
+             for rep in reports}
+    # the plugin's levels hold for every engine: distance from 1, unproven at 2
+    shown = {"distance": 1, "unproven": 2}
+    merged = [f for f in merged + cocci if level >= shown.get(f.cls, 0)]
+    sites = one_per_site([f for fs in found.values() for f in fs] + merged)
+    others = sort_findings(f for f in sites.values() if "plugin" not in f.engines)
+    failed = [rep for rep in reports if rep.returncode != 0]
 
     def totals(outcome: formats.Outcome) -> str:
-        shown = sum(1 for fs in found.values() for f in fs if outcome.reported(f))
+        everything = [f for fs in found.values() for f in fs] + others
+        shown = sum(1 for f in everything if outcome.reported(sites[_site(f)]))
         count = f"{shown} warnings"
         if outcome.baseline is not None:
-            every = sum(len(fs) for fs in found.values())
-            count = f"{shown} new warnings ({every - shown} in the baseline, {len(outcome.stale)} stale)"
+            count = f"{shown} new warnings ({len(everything) - shown} in the baseline, {len(outcome.stale)} stale)"
         return (f"{fx.label()}, level {level}: {len(reports)} units, {count}"
                 + (f", {len(failed)} failed" if failed else ""))
 
     def text(outcome: formats.Outcome) -> None:
         for rep in reports:
             for f in found[rep.unit]:
-                if outcome.reported(f):
-                    print("\n".join(gcc_lines(f)))
+                if outcome.reported(sites[_site(f)]):
+                    print("\n".join(gcc_lines(f) + _engine_note(sites[_site(f)])))
             for line in rep.summaries:
                 print(line)
             if rep.returncode != 0:
                 print(f"uaccess-check: compile failed: {rep.unit} (exit {rep.returncode})")
                 sys.stdout.flush()
                 sys.stderr.write(rep.stderr)
+        for f in others:
+            if outcome.reported(f):
+                print("\n".join(gcc_lines(f) + _engine_note(f)))
         for unit in unconfigured:
             print(f"uaccess-check: not configured: {unit}")
         print(f"uaccess-check: {totals(outcome)}")
 
-    outcome = formats.finish([f for fs in found.values() for f in fs], opts, "scan", text,
-                             Sources([fx.src, fx.build]), fx.src)
+    outcome = formats.finish(list(sites.values()), opts, "scan", text, Sources([fx.src, fx.build]), fx.src)
     if opts.format != "text":  # stdout is the document: the rest goes to stderr
         for rep in failed:
             sys.stderr.write(rep.stderr)

@@ -60,10 +60,11 @@ class UserKernel:
         return f"linux {self.version} {self.arch} ({self.build})"
 
     def make_base(self) -> list[str]:
+        # ARCH=x86 would let kbuild's syncconfig pick the word size anew: i386 or x86_64 keeps it
         base = ["make", "-C", str(self.src)]
         if self.build != self.src:
             base.append(f"O={self.build}")
-        return base + [f"ARCH={self.srcarch}"]
+        return base + [f"ARCH={self.arch}"]
 
     def kbuild_object(self, unit: str) -> str:
         return object_of(unit)
@@ -156,7 +157,17 @@ def _configured(kdir: UserKernel) -> list[str]:
     cache = _cache_file(kdir)
     if cache.is_file():
         return [l for l in cache.read_text().splitlines() if l]
-    sources = sorted(_built_sources(kdir) | _dry_run_sources(kdir))
+    config = kdir.build / ".config"
+    before = config.read_bytes()
+    try:
+        dry = _dry_run_sources(kdir)
+    finally:
+        # a dry run still runs syncconfig: the user's configuration must come out as it went in
+        if config.read_bytes() != before:
+            config.write_bytes(before)
+            raise UsageError(f"{config}: kbuild rewrote it during a dry run (restored): is {kdir.build} "
+                             f"configured for {kdir.arch}?")
+    sources = sorted(_built_sources(kdir) | dry)
     if not sources:
         raise UsageError(f"{kdir.build}: could not list the objects its configuration builds")
     cache.parent.mkdir(parents=True, exist_ok=True)
