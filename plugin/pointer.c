@@ -27,6 +27,8 @@ struct walk {
 	hash_map<gimple *, HOST_WIDE_INT> *phis;
 	bool looped;
 	bool backwards;		/* some loop may not move the pointer up */
+	struct ua_fn *fn;	/* with @use: the function the value is used in */
+	basic_block use;	/* where the value is needed, when known */
 };
 
 static void add_ref(struct walk *w, const struct ua_ref *r)
@@ -230,10 +232,29 @@ static void forget_offset(struct ua_ref *r, bool backwards)
 	r->off_known = false;
 }
 
+/*
+ * The way out of @bb, a block feasible.c decided, that the use is reached
+ * by: the edge whose destination, entered from @bb alone, dominates it.
+ */
+static edge way_to_use(const struct walk *w, basic_block bb)
+{
+	edge e;
+	edge_iterator ei;
+
+	if (!w->use || !w->fn || !ua_block_decided(w->fn, bb))
+		return NULL;
+	FOR_EACH_EDGE(e, ei, bb->succs)
+		if (single_pred_p(e->dest) &&
+		    dominated_by_p(CDI_DOMINATORS, w->use, e->dest))
+			return e;
+	return NULL;
+}
+
 static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 {
 	struct ua_refs args;
 	struct walk sub;
+	edge taken;
 	unsigned i, j;
 	bool looped = false, backwards = false;
 	HOST_WIDE_INT *entry;
@@ -248,15 +269,22 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 	}
 	w->phis->put(phi, at.off_known ? at.off : UNKNOWN_OFF);
 	memset(&args, 0, sizeof(args));
+	taken = way_to_use(w, gimple_bb(phi));
 	for (i = 0; i < gimple_phi_num_args(phi); i++) {
 		struct ua_refs one;
 		struct ua_ref a = at;
+		edge in = gimple_phi_arg_edge(phi, i);
 
+		/* an argument no execution brings to the use (a run-once loop) */
+		if (taken && ua_infeasible(w->fn, in, taken))
+			continue;
 		memset(&one, 0, sizeof(one));
 		sub.out = &one;
 		sub.phis = w->phis;
 		sub.looped = false;
 		sub.backwards = false;
+		sub.fn = w->fn;
+		sub.use = w->use ? in->src : NULL;
 		walk_tree_ptr(&sub, gimple_phi_arg_def(phi, i), a, depth + 1);
 		looped |= sub.looped;
 		backwards |= sub.backwards;
@@ -460,7 +488,7 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
-static void resolve(tree ptr, tree obj, struct ua_refs *out)
+static void resolve(tree ptr, tree obj, gimple *use, struct ua_refs *out)
 {
 	hash_map<gimple *, HOST_WIDE_INT> phis;
 	struct walk w;
@@ -473,6 +501,12 @@ static void resolve(tree ptr, tree obj, struct ua_refs *out)
 	w.phis = &phis;
 	w.looped = false;
 	w.backwards = false;
+	w.fn = NULL;
+	w.use = NULL;
+	if (use && dom_info_available_p(CDI_DOMINATORS)) {
+		w.fn = ua_fn_of(cgraph_node::get(current_function_decl));
+		w.use = w.fn ? gimple_bb(use) : NULL;
+	}
 	if (obj)
 		walk_object(&w, obj, obj, at, 0);
 	else
@@ -481,13 +515,19 @@ static void resolve(tree ptr, tree obj, struct ua_refs *out)
 
 void ua_resolve(tree ptr, struct ua_refs *out)
 {
-	resolve(ptr, NULL_TREE, out);
+	resolve(ptr, NULL_TREE, NULL, out);
 }
 
-/* The roots of the address of the memory reference @obj (an asm operand). */
-void ua_resolve_object(tree obj, struct ua_refs *out)
+/* The same for the value @ptr has where @use needs it (paths into @use only). */
+void ua_resolve_at(tree ptr, gimple *use, struct ua_refs *out)
 {
-	resolve(NULL_TREE, obj, out);
+	resolve(ptr, NULL_TREE, use, out);
+}
+
+/* The roots of the address of the memory reference @obj (an asm operand at @use). */
+void ua_resolve_object(tree obj, gimple *use, struct ua_refs *out)
+{
+	resolve(NULL_TREE, obj, use, out);
 }
 
 /*

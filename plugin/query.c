@@ -22,9 +22,9 @@ static void query_asm(struct ua_access *acc, gimple *stmt)
 
 	size = ua_access_size(stmt, &ptr, &obj);
 	if (obj) {
-		ua_resolve_object(obj, &refs);
+		ua_resolve_object(obj, stmt, &refs);
 	} else if (ptr) {
-		ua_resolve(ptr, &refs);
+		ua_resolve_at(ptr, stmt, &refs);
 	} else {
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
 		return;

@@ -248,7 +248,8 @@ const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt);
 
 /* pointer.c (reads the summaries, never computes them) */
 void ua_resolve(tree ptr, struct ua_refs *out);
-void ua_resolve_object(tree obj, struct ua_refs *out);
+void ua_resolve_at(tree ptr, gimple *use, struct ua_refs *out);
+void ua_resolve_object(tree obj, gimple *use, struct ua_refs *out);
 bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
 bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
 void ua_ref_add(struct ua_ref *up, const struct ua_ref *down);
