@@ -209,7 +209,11 @@ void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
 {
 	struct ua_diag *d;
 
-	if (f->blind && f->callee)
+	if (f->inner)
+		d = ua_report(f->loc, UA_REGION, fn->node->decl,
+			      "%s() opens a user-access region inside one already open",
+			      f->inner->name);
+	else if (f->blind && f->callee)
 		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
 			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are in '%s', which is not analysed",
 			      f->begin->name, lang_hooks.decl_printable_name(f->callee, 0));

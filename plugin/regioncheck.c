@@ -244,6 +244,21 @@ static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
 	}
 }
 
+/*
+ * A begin where a region of this function is already open: the kernel
+ * does not nest regions (objtool: "recursive UACCESS enable"), and the
+ * inner end closes the outer region too.
+ */
+static void check_nested(struct ua_fn *fn, const struct ua_prim *begin, uint64_t s)
+{
+	const struct ua_prim *outer = ua_region_opener(fn, s & RS_OPEN_MASK);
+
+	if (!outer || outer == begin)
+		return;
+	add_fn_finding(fn, begin->loc, NULL, outer);
+	fn->findings[fn->nfindings - 1].inner = begin;
+}
+
 /* Where the programmer wrote the return that the edge @e leads from. */
 static location_t return_location(edge e, gimple *ret)
 {
@@ -331,6 +346,8 @@ void ua_check_region_ends(struct ua_fn *fn)
 
 			if (p && p->kind == PRIM_CLAC)
 				check_end(fn, p, ua_region_at(fn, stmt));
+			if (p && ua_prim_props[p->kind].opens)
+				check_nested(fn, p, ua_region_at(fn, stmt));
 			if (gimple_code(stmt) == GIMPLE_RETURN)
 				check_return(fn, stmt, ua_region_at(fn, stmt));
 		}

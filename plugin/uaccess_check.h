@@ -140,6 +140,7 @@ struct ua_fn_finding {
 	const struct ua_prim *end;	/* NULL: an open return */
 	const struct ua_prim *begin;
 	bool blind;		/* a region with no access the plugin sees */
+	const struct ua_prim *inner;	/* a begin inside @begin's open region */
 	tree callee;		/* blind: a function it calls, or NULL */
 };
 
