@@ -48,7 +48,7 @@ kernel: deps
 kernel-7.2: deps
 	./uaccess-check kernel --version 7.2
 
-# Exit 1 is a report with findings (6.12's are the Coccinelle scripts' on other architectures).
+# Exit 1 is a report with findings (6.12's: the Coccinelle scripts' 6 on other architectures).
 scan: deps plugin kernel
 	./uaccess-check scan || [ $$? = 1 ]
 

@@ -151,6 +151,8 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		if (!map || !linemap_macro_expansion_map_p(map))
 			break;
 		mm = linemap_check_macro(map);
+		location_t arg;
+
 		n = lookup(ua_names, ARRAY_SIZE(ua_names),
 			   linemap_map_get_macro_name(mm));
 		if (n && (n->kind == ACCESSOR) == accessors) {
@@ -160,7 +162,18 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 			if (key)
 				*key = mm;
 		}
-		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+		/*
+		 * A token that came in through an argument of this macro (the
+		 * condition of CONFIG_PROFILE_ALL_BRANCHES's "if") carries the
+		 * expansions it went through inside the argument: follow them
+		 * before leaving for the expansion point.
+		 */
+		arg = linemap_macro_map_loc_unwind_toward_spelling(line_table, mm, loc);
+		if (linemap_location_from_macro_expansion_p(line_table, arg) &&
+		    linemap_lookup(line_table, arg) != map)
+			loc = arg;
+		else
+			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
 	}
 	return found;
 }

@@ -39,6 +39,7 @@ class UserKernel:
     src: Path  # the source tree (== build for an in-place build)
     srcarch: str
     bits: int
+    make_arch: str  # the ARCH= the tree was configured with
 
     @property
     def arch(self) -> str:
@@ -60,11 +61,12 @@ class UserKernel:
         return f"linux {self.version} {self.arch} ({self.build})"
 
     def make_base(self) -> list[str]:
-        # ARCH=x86 would let kbuild's syncconfig pick the word size anew: i386 or x86_64 keeps it
+        # another ARCH= than the configuration's (x86 for an i386 build, x86_64 for a plain one)
+        # makes kbuild's syncconfig rewrite .config
         base = ["make", "-C", str(self.src)]
         if self.build != self.src:
             base.append(f"O={self.build}")
-        return base + [f"ARCH={self.arch}"]
+        return base + [f"ARCH={self.make_arch}"]
 
     def kbuild_object(self, unit: str) -> str:
         return object_of(unit)
@@ -108,7 +110,22 @@ def open_kdir(path: str) -> UserKernel:
         raise UsageError(f"{path}: not prepared: run 'make modules_prepare' (or a build) first")
     config = _config_lines(build)
     bits = 64 if "CONFIG_64BIT=y" in config else 32
-    return UserKernel(build=build, src=src, srcarch=_srcarch(build, config), bits=bits)
+    srcarch = _srcarch(build, config)
+    return UserKernel(build=build, src=src, srcarch=srcarch, bits=bits,
+                      make_arch=_configured_arch(build) or srcarch)
+
+
+_ARCH_USED_RE = re.compile(r'^ifneq "\$\(ARCH\)" "(\S+)"$', re.M)
+
+
+def _configured_arch(build: Path) -> str | None:
+    """The ARCH kconfig ran with: it records every variable it read, with its value, in
+    include/config/auto.conf.cmd."""
+    try:
+        m = _ARCH_USED_RE.search((build / "include" / "config" / "auto.conf.cmd").read_text(errors="replace"))
+    except OSError:
+        return None
+    return m.group(1) if m else None
 
 
 def _cache_file(kdir: UserKernel) -> Path:
