@@ -138,8 +138,29 @@ bool ua_unit_has_macro_maps(void)
  * return the outermost name found in ua_names (with its expansion map in
  * @key, when asked).
  */
+/*
+ * Where the programmer wrote a macro call that expanded at @loc: out of
+ * the macro arguments it was written in (an "if" macro's condition), to
+ * the place in the file; a call written in another macro's body stays at
+ * that macro's expansion point.
+ */
+static location_t written_at(location_t loc)
+{
+	while (linemap_location_from_macro_expansion_p(line_table, loc) &&
+	       !linemap_location_from_macro_definition_p(line_table, loc)) {
+		const line_map *map = linemap_lookup(line_table, loc);
+
+		if (!map || !linemap_macro_expansion_map_p(map))
+			break;
+		loc = linemap_macro_map_loc_unwind_toward_spelling(
+			line_table, linemap_check_macro(map), loc);
+	}
+	return ua_user_location(loc);
+}
+
 static const struct ua_name *chain_name(location_t loc, bool accessors,
-					const void **key, bool *masked)
+					const void **key, bool *masked,
+					location_t *where)
 {
 	const struct ua_name *found = NULL;
 
@@ -161,6 +182,8 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 			found = n;
 			if (key)
 				*key = mm;
+			if (where)
+				*where = written_at(MACRO_MAP_EXPANSION_POINT_LOCATION(mm));
 		}
 		/*
 		 * A token that came in through an argument of this macro (the
@@ -227,7 +250,8 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 	p->token = -1;
 	if (kind == PRIM_HELPER)
 		return;
-	written = chain_name(gimple_location(stmt), false, NULL, &p->masked);
+	written = chain_name(gimple_location(stmt), false, NULL, &p->masked,
+			     &p->loc);
 	if (!written)
 		return;
 	p->name = written->name;
@@ -263,7 +287,7 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 static bool is_accessor_asm(gimple *stmt)
 {
 	return asm_memory_operand(as_a<gasm *>(stmt)) &&
-	       chain_name(gimple_location(stmt), true, NULL, NULL);
+	       chain_name(gimple_location(stmt), true, NULL, NULL, NULL);
 }
 
 static void scan_stmt(struct ua_fn *fn, gimple *stmt)
@@ -284,7 +308,7 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 		return;
 	if (!asm_memory_operand(as_a<gasm *>(stmt)))
 		return;
-	n = chain_name(gimple_location(stmt), true, &key, NULL);
+	n = chain_name(gimple_location(stmt), true, &key, NULL, NULL);
 	if (n)
 		add_access_asm(fn, stmt, n, key);
 }
@@ -325,7 +349,7 @@ static void find_copy_lengths(struct ua_fn *fn)
 			const void *key = NULL;
 			unsigned i;
 
-			if (!len || !chain_name(gimple_location(stmt), true, &key, NULL))
+			if (!len || !chain_name(gimple_location(stmt), true, &key, NULL, NULL))
 				continue;
 			for (i = 0; i < fn->naccesses; i++) {
 				struct ua_access *a = &fn->accesses[i];
