@@ -28,11 +28,6 @@ static tree where_fn(const struct ua_finding *f, struct ua_access *acc)
 	return f->call ? f->caller->node->decl : acc->fn->node->decl;
 }
 
-static bool is_scope(const struct ua_prim *p)
-{
-	return p && startswith(p->name, "scoped_user_");
-}
-
 /*
  * Inside a 7.x scope only the pointer the scope names is validated (its
  * shadow); an alias taken before the scope is the raw pointer.
@@ -54,7 +49,7 @@ static const struct ua_prim *enclosing_scope(struct ua_access *acc)
 	if (!acc->fn->bb_in)
 		return NULL;
 	p = ua_region_opener(acc->fn, ua_region_at(acc->fn, acc->asms[0]));
-	return is_scope(p) ? p : NULL;
+	return ua_prim_is_scope(p) ? p : NULL;
 }
 
 static void cover_notes(struct ua_diag *d, location_t loc,
@@ -71,7 +66,7 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 	if (f->stray)
 		ua_note(d, f->stray->loc,
 			"this check of the pointer does not cover every path to the access");
-	else if (is_scope(f->other))
+	else if (ua_prim_is_scope(f->other))
 		scope_note(d, f->other);
 	else if (f->other)
 		ua_note(d, f->other->loc, "this check validates a different pointer");
@@ -221,7 +216,7 @@ void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
 		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
 			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are inline asm it does not read",
 			      f->begin->name);
-	else if (f->end && is_scope(f->begin))
+	else if (f->end && ua_prim_is_scope(f->begin))
 		d = ua_report(f->loc, UA_REGION, fn->node->decl,
 			      "%s() ends the region of a scope, whose cleanup ends it again",
 			      f->end->name);

@@ -123,6 +123,12 @@ static const struct ua_name *lookup_function(tree fndecl)
 		      IDENTIFIER_POINTER(DECL_NAME(fndecl)));
 }
 
+/* Is @p part of a 7.x scope (its begin, or its cleanup end)? */
+bool ua_prim_is_scope(const struct ua_prim *p)
+{
+	return p && startswith(p->name, "scoped_user_");
+}
+
 bool ua_is_primitive_body(tree fndecl)
 {
 	return lookup_function(fndecl) != NULL;

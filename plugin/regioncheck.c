@@ -215,18 +215,13 @@ static bool end_mismatch(const struct ua_prim *begin, const struct ua_prim *end)
 	return (begin->mode & ~end->mode) != 0;
 }
 
-static bool is_scope(const struct ua_prim *p)
-{
-	return startswith(p->name, "scoped_user_");
-}
-
 /*
  * A 7.x scope's cleanup ends its region on every exit: an end written
  * inside the scope ends it early, and the cleanup ends it again.
  */
 static bool ends_a_scope(const struct ua_prim *begin, const struct ua_prim *end)
 {
-	return is_scope(begin) && !is_scope(end);
+	return ua_prim_is_scope(begin) && !ua_prim_is_scope(end);
 }
 
 static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
