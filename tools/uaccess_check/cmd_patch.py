@@ -24,7 +24,8 @@ from pathlib import Path
 
 from . import UsageError, formats
 from .cocci import all_scripts, run_cocci
-from .finding import Finding, Sources, fingerprints, from_cocci, from_plugin, gcc_lines, sort_findings
+from .finding import (Finding, Sources, fingerprints, from_cocci, from_plugin, gcc_lines, one_per_site,
+                      sort_findings)
 from .fixture import ensure_fixture, fixture_for
 from .kbuild import compile_with, make_objects
 from .kdir import open_kdir
@@ -92,18 +93,6 @@ def _cocci_findings(paths: list[Path], root: Path) -> list[Finding]:
     return from_cocci(found, Sources([root]))
 
 
-def _merge_engines(findings: list[Finding]) -> list[Finding]:
-    """One finding per site and text: the engines that saw it are listed together."""
-    by_site: dict[tuple, Finding] = {}
-    for f in sort_findings(findings):
-        key = (f.file, f.line, f.column, f.cls, f.message, f.notes)
-        seen = by_site.get(key)
-        engines = tuple(sorted(set(f.engines) | set(seen.engines))) if seen else f.engines
-        by_site[key] = Finding(f.file, f.line, f.column, f.cls, f.message, engines, f.notes, f.function,
-                               f.severity)
-    return sort_findings(by_site.values())
-
-
 def _added(before: list[Finding], after: list[Finding]) -> list[Finding]:
     """The findings of @after whose fingerprint no finding of @before has."""
     old = set(fingerprints(before).values())
@@ -159,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
         code = [f for f in patch.files if f.endswith((".c", ".h")) and f not in covered]
         before += _cocci_findings([fx.src / f for f in code], fx.src)
         after += _cocci_findings([scratch / f for f in code], scratch)
-    before = _merge_engines(before)
-    after = _merge_engines(after)
+    before = sort_findings(set(one_per_site(before).values()))
+    after = sort_findings(set(one_per_site(after).values()))
     # json/sarif and baselines see what the patch adds; the text shows it among the rest
     added = _added(before, after)
     outcome = formats.finish(added, opts, "patch",

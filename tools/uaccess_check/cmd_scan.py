@@ -13,14 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 from . import UsageError, formats
 from .cmd_kernel import add_version_argument
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
-from .finding import Finding, Sources, from_cocci, from_merge, from_plugin, gcc_lines, sort_findings
+from .finding import (SAID_FIRST, Finding, Sources, from_cocci, from_merge, from_plugin, gcc_lines,
+                      one_per_site, sort_findings)
 from .fixture import ensure_fixture, fixture_for
 from .kdir import open_kdir
 from .log import info
@@ -28,7 +28,7 @@ from .merge import FactsError, load_facts, merge
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import accessor_units, compile_units, default_jobs
 
-ENGINES = ("plugin", "merge", "cocci")
+ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a site
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -58,25 +58,6 @@ def _engines(text: str) -> tuple[str, ...]:
     if unknown or not chosen:
         raise UsageError(f"--engine {text}: expected a comma-separated list of {', '.join(ENGINES)}")
     return chosen
-
-
-def _site(f: Finding) -> tuple:
-    return (f.file, f.line, f.column, f.cls)
-
-
-def one_per_site(findings: list[Finding]) -> dict[tuple, Finding]:
-    """Site -> the finding said there, with every engine that saw it; the plugin's words win,
-    then merge's (they are the plugin's facts), then the scripts'."""
-    rank = {e: i for i, e in enumerate(ENGINES)}
-    out: dict[tuple, Finding] = {}
-    for f in sorted(findings, key=lambda f: (rank[f.engines[0]], f.sort_key())):
-        seen = out.get(_site(f))
-        if seen is None:
-            out[_site(f)] = f
-        else:
-            engines = tuple(sorted(set(seen.engines) | set(f.engines), key=rank.get))
-            out[_site(f)] = replace(seen, engines=engines)
-    return out
 
 
 def _engine_note(f: Finding) -> list[str]:
@@ -130,13 +111,13 @@ def run(args: argparse.Namespace) -> int:
     # the plugin's levels hold for every engine: distance from 1, unproven at 2
     shown = {"distance": 1, "unproven": 2}
     merged = [f for f in merged + cocci if level >= shown.get(f.cls, 0)]
-    sites = one_per_site([f for fs in found.values() for f in fs] + merged)
-    others = sort_findings(f for f in sites.values() if "plugin" not in f.engines)
+    said = one_per_site([f for fs in found.values() for f in fs] + merged)
+    others = sort_findings({f for f in said.values() if "plugin" not in f.engines})
     failed = [rep for rep in reports if rep.returncode != 0]
 
     def totals(outcome: formats.Outcome) -> str:
         everything = [f for fs in found.values() for f in fs] + others
-        shown = sum(1 for f in everything if outcome.reported(sites[_site(f)]))
+        shown = sum(1 for f in everything if outcome.reported(said.get(f, f)))
         count = f"{shown} warnings"
         if outcome.baseline is not None:
             count = f"{shown} new warnings ({len(everything) - shown} in the baseline, {len(outcome.stale)} stale)"
@@ -146,8 +127,8 @@ def run(args: argparse.Namespace) -> int:
     def text(outcome: formats.Outcome) -> None:
         for rep in reports:
             for f in found[rep.unit]:
-                if outcome.reported(sites[_site(f)]):
-                    print("\n".join(gcc_lines(f) + _engine_note(sites[_site(f)])))
+                if outcome.reported(said[f]):
+                    print("\n".join(gcc_lines(f) + _engine_note(said[f])))
             for line in rep.summaries:
                 print(line)
             if rep.returncode != 0:
@@ -161,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"uaccess-check: not configured: {unit}")
         print(f"uaccess-check: {totals(outcome)}")
 
-    outcome = formats.finish(list(sites.values()), opts, "scan", text, Sources([fx.src, fx.build]), fx.src)
+    outcome = formats.finish(list(said.values()), opts, "scan", text, Sources([fx.src, fx.build]), fx.src)
     if opts.format != "text":  # stdout is the document: the rest goes to stderr
         for rep in failed:
             sys.stderr.write(rep.stderr)

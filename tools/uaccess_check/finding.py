@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -28,6 +28,9 @@ from .diag import CLASS_RE, parse_diagnostic, relative_to
 
 CLASSES = ("unchecked", "range", "region", "mode", "distance", "unproven")
 ENGINES = ("plugin", "cocci", "merge")
+#: Whose words a site reported by several engines is said in: the plugin's, then merge's (made
+#: of the plugin's facts), then the scripts'.
+SAID_FIRST = ("plugin", "merge", "cocci")
 TAB = 8
 
 
@@ -59,6 +62,33 @@ class Finding:
 
     def fingerprint_key(self) -> tuple[str, str, str, str]:
         return (self.file, self.function or "", self.cls, strip_digits(self.message))
+
+
+def site(f: Finding) -> tuple:
+    """Where a finding is said, whichever engine says it."""
+    return (f.file, f.line, f.column, f.cls)
+
+
+def one_per_site(findings: Iterable[Finding]) -> dict[Finding, Finding]:
+    """Each finding -> the one said for it: a finding of another engine at the same site
+    (position and class) joins it, naming both engines, in the words of the engine that comes
+    first in SAID_FIRST; two findings of one engine at one site (two accessors of one macro)
+    stay two."""
+    rank = {e: i for i, e in enumerate(SAID_FIRST)}
+    said: list[Finding] = []
+    at: dict[tuple, list[int]] = {}
+    of: dict[Finding, int] = {}
+    for f in sorted(findings, key=lambda f: (rank[f.engines[0]], f.sort_key())):
+        idx = next((i for i in at.get(site(f), []) if not set(f.engines) & set(said[i].engines)), None)
+        if idx is None:
+            at.setdefault(site(f), []).append(len(said))
+            of[f] = len(said)
+            said.append(f)
+            continue
+        of[f] = idx
+        engines = tuple(sorted(set(said[idx].engines) | set(f.engines), key=rank.get))
+        said[idx] = replace(said[idx], engines=engines)
+    return {f: said[i] for f, i in of.items()}
 
 
 def strip_digits(text: str) -> str:
