@@ -311,6 +311,18 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 }
 
 /*
+ * A null pointer a caller passes (powerpc's save_user_regs(..., NULL, ...)
+ * for a frame it does not have), at a known small offset: were it
+ * accessed, the access is on user page 0 and faults; no kernel memory.
+ */
+static bool on_null_page(const struct ua_ref *ref, HOST_WIDE_INT size)
+{
+	return ref->kind == ROOT_VALUE && integer_zerop(ref->root) &&
+	       ref->off_known && size >= 0 && ref->off >= 0 &&
+	       ref->off + size <= UA_MASK_GUARD;
+}
+
+/*
  * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes (-1: not
  * known).  The caller has entered @fn.
  */
@@ -320,6 +332,9 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 {
 	struct point pt = { fn, bb, stmt, ref };
 	struct checks k;
+
+	if (on_null_page(ref, size))
+		return;
 
 	collect(&pt, size, &k);
 	if (!judge_checked(&pt, &k, out))

@@ -433,7 +433,10 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 	root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 }
 
-/* A helper that returns its argument (advanced) passes the pointer on. */
+/*
+ * A helper that returns its argument (advanced) passes the pointer on, as
+ * a pointer passer of recognise.c does.
+ */
 static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
 		      int depth)
 {
@@ -441,6 +444,12 @@ static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
 	bool known;
 	int k = ua_call_returns_arg(call, &off, &known);
 
+	if (k < 0 && ua_passes_pointer(gimple_call_fndecl(call)) &&
+	    gimple_call_num_args(call) == 1) {
+		k = 0;
+		off = 0;
+		known = true;
+	}
 	if (k < 0) {
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 		return;

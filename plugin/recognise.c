@@ -83,19 +83,88 @@ static const struct ua_name ua_names[] = {
 	{ "put_user_inline",		  ACCESSOR,    UA_MODE_WRITE },
 };
 
-/* The inline functions the primitives are made of, by what they do. */
-static const struct ua_name ua_functions[] = {
+/*
+ * The inline functions the primitives are made of, by what they do, one
+ * table per architecture (docs/design.md, "Primitives per architecture").
+ * The name a programmer wrote, when a macro of ua_names led to the call,
+ * gives the mode; these modes hold for a direct call.
+ */
+static const struct ua_name ua_functions_generic[] = {
 	{ "__access_ok",	PRIM_ACCESS_OK, UA_MODE_NONE },
+	/* 7.x: a scope's cleanup handler, called on every exit of it */
+	{ "__scoped_user_read_access_end",  PRIM_CLAC, UA_MODE_READ },
+	{ "__scoped_user_write_access_end", PRIM_CLAC, UA_MODE_WRITE },
+	{ "__scoped_user_rw_access_end",    PRIM_CLAC, UA_MODE_RW },
+};
+
+/* x86: one checking begin; SMAP's stac/clac open and close every mode. */
+static const struct ua_name ua_functions_x86[] = {
 	{ "user_access_begin",	PRIM_BEGIN,	UA_MODE_RW },
 	{ "mask_user_address",	PRIM_MASK,	UA_MODE_RW },
 	{ "stac",		PRIM_STAC,	UA_MODE_RW },
 	{ "clac",		PRIM_CLAC,	UA_MODE_RW },
 	{ "smap_save",		PRIM_SAVE,	UA_MODE_NONE },
 	{ "smap_restore",	PRIM_RESTORE,	UA_MODE_NONE },
-	/* 7.x: a scope's cleanup handler, called on every exit of it */
-	{ "__scoped_user_read_access_end",  PRIM_CLAC, UA_MODE_READ },
-	{ "__scoped_user_write_access_end", PRIM_CLAC, UA_MODE_WRITE },
-	{ "__scoped_user_rw_access_end",    PRIM_CLAC, UA_MODE_RW },
+};
+
+/*
+ * powerpc (KUAP): a checking begin per mode, and ends that are distinct
+ * functions behind the user_*_access_end() macros; book3s/32 opens only
+ * the direction asked for, so the wrong end leaves the other one open.
+ */
+static const struct ua_name ua_functions_powerpc[] = {
+	{ "user_read_access_begin",	    PRIM_BEGIN,	 UA_MODE_READ },
+	{ "user_write_access_begin",	    PRIM_BEGIN,	 UA_MODE_WRITE },
+	{ "allow_read_from_user",	    PRIM_STAC,	 UA_MODE_READ },
+	{ "allow_write_to_user",	    PRIM_STAC,	 UA_MODE_WRITE },
+	{ "allow_read_write_user",	    PRIM_STAC,	 UA_MODE_RW },
+	{ "allow_user_access",		    PRIM_STAC,	 UA_MODE_RW },
+	{ "prevent_current_access_user",    PRIM_CLAC,	 UA_MODE_RW },
+	{ "prevent_current_read_from_user", PRIM_CLAC,	 UA_MODE_READ },
+	{ "prevent_current_write_to_user",  PRIM_CLAC,	 UA_MODE_WRITE },
+	{ "prevent_read_from_user",	    PRIM_CLAC,	 UA_MODE_READ },
+	{ "prevent_write_to_user",	    PRIM_CLAC,	 UA_MODE_WRITE },
+	{ "prevent_read_write_user",	    PRIM_CLAC,	 UA_MODE_RW },
+	{ "prevent_user_access",	    PRIM_CLAC,	 UA_MODE_RW },
+	{ "prevent_user_access_return",	    PRIM_SAVE,	 UA_MODE_NONE },
+	{ "restore_user_access",	    PRIM_RESTORE, UA_MODE_NONE },
+};
+
+/*
+ * arm64: access_ok() is a function that untags the address before
+ * __access_ok(); user_access_begin() is the checking begin of every mode
+ * (as on x86); TTBR0 switching (CONFIG_ARM64_SW_TTBR0_PAN) opens and
+ * closes.
+ */
+static const struct ua_name ua_functions_arm64[] = {
+	{ "access_ok",			PRIM_ACCESS_OK,	UA_MODE_NONE },
+	{ "uaccess_ttbr0_enable",	PRIM_STAC,	UA_MODE_RW },
+	{ "uaccess_ttbr0_disable",	PRIM_CLAC,	UA_MODE_RW },
+	{ "user_access_save",		PRIM_SAVE,	UA_MODE_NONE },
+	{ "user_access_restore",	PRIM_RESTORE,	UA_MODE_NONE },
+};
+
+struct ua_name_table {
+	const struct ua_name *names;
+	size_t n;
+};
+
+#define TABLE(t) { t, ARRAY_SIZE(t) }
+static const struct ua_name_table ua_functions[] = {
+	TABLE(ua_functions_generic),
+	TABLE(ua_functions_x86),
+	TABLE(ua_functions_powerpc),
+	TABLE(ua_functions_arm64),
+};
+#undef TABLE
+
+/*
+ * Helpers that return their pointer argument, made safe from speculation
+ * but not validated (arm64's uaccess_mask_ptr() in unsafe_put_user()):
+ * inline asm, so no summary says so.
+ */
+static const char *const ua_pointer_passers[] = {
+	"__uaccess_mask_ptr",
 };
 
 static const struct ua_name *lookup(const struct ua_name *tab, size_t n,
@@ -109,18 +178,41 @@ static const struct ua_name *lookup(const struct ua_name *tab, size_t n,
 	return NULL;
 }
 
-static const struct ua_name *lookup_function(tree fndecl)
+/* Is @fndecl one the kernel's own headers define (not a local namesake)? */
+static bool in_kernel_headers(tree fndecl)
 {
 	const char *file;
 
 	if (!fndecl || !DECL_NAME(fndecl))
-		return NULL;
-	/* only the kernel's own headers define the real ones */
+		return false;
 	file = DECL_SOURCE_FILE(fndecl);
-	if (!file || !strstr(file, "include/"))
+	return file && strstr(file, "include/");
+}
+
+static const struct ua_name *lookup_function(tree fndecl)
+{
+	const struct ua_name *n = NULL;
+	size_t i;
+
+	if (!in_kernel_headers(fndecl))
 		return NULL;
-	return lookup(ua_functions, ARRAY_SIZE(ua_functions),
-		      IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+	for (i = 0; i < ARRAY_SIZE(ua_functions) && !n; i++)
+		n = lookup(ua_functions[i].names, ua_functions[i].n,
+			   IDENTIFIER_POINTER(DECL_NAME(fndecl)));
+	return n;
+}
+
+bool ua_passes_pointer(tree fndecl)
+{
+	size_t i;
+
+	if (!in_kernel_headers(fndecl))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(ua_pointer_passers); i++)
+		if (!strcmp(IDENTIFIER_POINTER(DECL_NAME(fndecl)),
+			    ua_pointer_passers[i]))
+			return true;
+	return false;
 }
 
 /* Is @p part of a 7.x scope (its begin, or its cleanup end)? */
@@ -220,12 +312,13 @@ static bool is_hook(tree fndecl)
 }
 
 static bool is_accessor_asm(gimple *stmt);
-static tree asm_memory_operand(gasm *stmt);
+static tree asm_user_operand(gasm *stmt);
 
 /*
  * Statements that change no kernel memory a pointer could be loaded from,
- * although GCC must assume they might: the primitives, the sanitizer
- * hooks and the accessors themselves (they write user memory).
+ * although GCC must assume they might: the primitives, the pointer
+ * passers, the sanitizer hooks and the accessors themselves (they write
+ * user memory).
  */
 bool ua_stores_nothing(gimple *stmt)
 {
@@ -233,8 +326,9 @@ bool ua_stores_nothing(gimple *stmt)
 		return true;
 	if (is_gimple_call(stmt))
 		return gimple_call_internal_p(stmt) ?
-		       gimple_call_internal_fn(stmt) == IFN_DEFERRED_INIT :
+		       ua_is_deferred_init(stmt) :
 		       lookup_function(gimple_call_fndecl(stmt)) ||
+		       ua_passes_pointer(gimple_call_fndecl(stmt)) ||
 		       is_hook(gimple_call_fndecl(stmt));
 	return gimple_code(stmt) == GIMPLE_ASM && is_accessor_asm(stmt);
 }
@@ -292,7 +386,7 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 
 static bool is_accessor_asm(gimple *stmt)
 {
-	return asm_memory_operand(as_a<gasm *>(stmt)) &&
+	return asm_user_operand(as_a<gasm *>(stmt)) &&
 	       chain_name(gimple_location(stmt), true, NULL, NULL, NULL);
 }
 
@@ -312,7 +406,7 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 	}
 	if (gimple_code(stmt) != GIMPLE_ASM)
 		return;
-	if (!asm_memory_operand(as_a<gasm *>(stmt)))
+	if (!asm_user_operand(as_a<gasm *>(stmt)))
 		return;
 	n = chain_name(gimple_location(stmt), true, &key, NULL, NULL);
 	if (n)
@@ -405,24 +499,75 @@ static HOST_WIDE_INT type_bytes(tree type)
 	return tree_to_shwi(TYPE_SIZE_UNIT(type));
 }
 
-/* The "m" operand of an asm: what an accessor reads or writes. */
+/*
+ * A memory operand: "m", or a target's own memory-only constraint around
+ * an lvalue (powerpc's DS-form "Z<>" for std/ld, arm64's "Q").
+ */
+static bool is_memory_operand(tree op)
+{
+	const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
+
+	return strchr(c, 'm') ||
+	       (REFERENCE_CLASS_P(TREE_VALUE(op)) && !strpbrk(c, "rg"));
+}
+
+/* The memory operand of an asm: what an accessor reads or writes. */
 static tree asm_memory_operand(gasm *stmt)
 {
 	unsigned i;
 
-	for (i = 0; i < gimple_asm_noutputs(stmt); i++) {
-		tree op = gimple_asm_output_op(stmt, i);
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++)
+		if (is_memory_operand(gimple_asm_output_op(stmt, i)))
+			return TREE_VALUE(gimple_asm_output_op(stmt, i));
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++)
+		if (is_memory_operand(gimple_asm_input_op(stmt, i)))
+			return TREE_VALUE(gimple_asm_input_op(stmt, i));
+	return NULL_TREE;
+}
 
-		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
-			return TREE_VALUE(op);
-	}
+/*
+ * Without a memory operand, the register that holds the user address:
+ * arm64's "r" (addr), x86-32's 8-byte put.  The value a put stores can be
+ * a pointer too, but not in a plain "r" ("rZ" on arm64).
+ */
+static tree asm_address_operand(gasm *stmt)
+{
+	tree found = NULL_TREE;
+	unsigned i;
+
 	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
 		tree op = gimple_asm_input_op(stmt, i);
+		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
 
-		if (strchr(TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op))), 'm'))
-			return TREE_VALUE(op);
+		if (!strcmp(c, "r") && POINTER_TYPE_P(TREE_TYPE(TREE_VALUE(op))))
+			found = TREE_VALUE(op);
 	}
-	return NULL_TREE;
+	return found;
+}
+
+/*
+ * The pointer a passer was given: its own result is a void pointer (the
+ * cast back to the accessor's type is a no-op GIMPLE drops), so the size
+ * of the access is in its argument's type.
+ */
+static tree typed_pointer(tree p)
+{
+	while (TREE_CODE(p) == SSA_NAME) {
+		gimple *def = SSA_NAME_DEF_STMT(p);
+
+		if (!is_gimple_call(def) || gimple_call_num_args(def) != 1 ||
+		    !ua_passes_pointer(gimple_call_fndecl(def)))
+			break;
+		p = gimple_call_arg(def, 0);
+	}
+	return p;
+}
+
+static tree asm_user_operand(gasm *stmt)
+{
+	tree mem = asm_memory_operand(stmt);
+
+	return mem ? mem : asm_address_operand(stmt);
 }
 
 /*
@@ -430,7 +575,7 @@ static tree asm_memory_operand(gasm *stmt)
  * @ptr, or the object @obj when GCC folded the pointer into the operand
  * (unsafe_try_cmpxchg_user(&u->f, ...) has u->f itself).  The memory
  * operand of put/get is a dummy large struct, so the size comes from the
- * pointer's own type.
+ * pointer's own type, as it does for an address in a register.
  */
 HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
 {
@@ -439,6 +584,11 @@ HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
 
 	*ptr = NULL_TREE;
 	*obj = NULL_TREE;
+	if (!mem) {
+		p = asm_address_operand(as_a<gasm *>(stmt));
+		*ptr = p;
+		return p ? type_bytes(TREE_TYPE(TREE_TYPE(typed_pointer(p)))) : -1;
+	}
 	if (mem && TREE_CODE(mem) != MEM_REF && REFERENCE_CLASS_P(mem)) {
 		*obj = mem;
 		return type_bytes(TREE_TYPE(mem));

@@ -164,6 +164,20 @@ static bool block_has_prim(struct ua_fn *fn, basic_block bb)
 }
 
 /*
+ * A begin written in the body of a macro of <asm/uaccess*.h>: arm64's
+ * __get_user() and raw_copy_from_user() open TTBR0 around their own
+ * access, like the copy routines below.
+ */
+static bool spelled_in_uaccess_header(gimple *stmt)
+{
+	location_t loc = linemap_resolve_location(line_table, gimple_location(stmt),
+						  LRK_SPELLING_LOCATION, NULL);
+	const char *file = LOCATION_FILE(loc);
+
+	return file && strstr(file, "/asm/uaccess");
+}
+
+/*
  * A region opened by @t that holds no accessor the plugin can see (the
  * copy is inline asm, or an asm routine such as copy_mc_fragile()): its
  * accesses are not checked at all, which level 2 says.
@@ -179,7 +193,8 @@ static void check_blind(struct ua_fn *fn, unsigned t)
 	 * are how copy_to_user() and friends copy, after their own check:
 	 * part of the checked family, like the primitives' bodies.
 	 */
-	if (strstr(DECL_SOURCE_FILE(fn->node->decl), "/asm/uaccess"))
+	if (strstr(DECL_SOURCE_FILE(fn->node->decl), "/asm/uaccess") ||
+	    spelled_in_uaccess_header(ua_token_prim(fn, t)->stmt))
 		return;
 	memset(&rc, 0, sizeof(rc));
 	for (i = 0; i < fn->naccesses; i++)

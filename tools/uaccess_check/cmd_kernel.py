@@ -1,6 +1,9 @@
 """uaccess-check kernel: prepare a kernel fixture (default 6.12) and print its build dir.
 
---version picks the kernel (6.1, 6.12, 7.2; see fixture.KERNEL_SOURCES); --update refreshes the
+--version picks the kernel (6.1, 6.12, 7.2; see fixture.KERNEL_SOURCES), --arch and --gcc the
+toolchain (toolchain.py: x86_64, arm64 or powerpc; GCC 12, or 11 on x86_64): every build of a
+version shares its one extracted source, and powerpc's is two builds (ppc64le_defconfig, and the
+same with CONFIG_COMPAT for signal_32.c), printed one per line. --update refreshes the
 private apt lists of a downloaded version and takes a newer package if the mirror has one, so
 a plain run never needs the network once the fixture exists.
 """
@@ -9,7 +12,8 @@ from __future__ import annotations
 
 import argparse
 
-from .fixture import DEFAULT_VERSION, KERNEL_VERSIONS, ensure_fixture, fixture_for
+from .fixture import DEFAULT_VERSION, KERNEL_VERSIONS, arch_fixtures, ensure_fixture
+from .toolchain import ARCHES, DEFAULT_ARCH, DEFAULT_GCC, GCC_VERSIONS
 
 
 def add_version_argument(p: argparse.ArgumentParser, default: str | None = DEFAULT_VERSION) -> None:
@@ -18,19 +22,31 @@ def add_version_argument(p: argparse.ArgumentParser, default: str | None = DEFAU
                    help=f"kernel version: {', '.join(KERNEL_VERSIONS)} (default {DEFAULT_VERSION})")
 
 
+def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
+    """--arch A and --gcc V, shared by the commands that build with a compiler."""
+    p.add_argument("--arch", default=None, choices=tuple(ARCHES), metavar="A",
+                   help=f"architecture: {', '.join(ARCHES)} (default {DEFAULT_ARCH}; the others "
+                        "use Debian's cross compilers)")
+    gccs = sorted({g for v in GCC_VERSIONS.values() for g in v})
+    p.add_argument("--gcc", default=None, choices=gccs, metavar="V",
+                   help=f"GCC major version: {', '.join(gccs)} (default {DEFAULT_GCC}; 11 on x86_64 only)")
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("kernel", help="prepare a kernel (default 6.12 x86_64 defconfig) and print its O= dir",
                        description="Extract Debian's linux-source-V into the cache (6.12 from the installed "
                                    "/usr/src/linux-source-6.12.tar.xz; 6.1 from bookworm and 7.2 from sid, "
-                                   "downloaded with a private apt state in the cache), run defconfig and "
-                                   "modules_prepare out of tree (once), and print the build (O=) directory.")
+                                   "downloaded with a private apt state in the cache), run the architecture's "
+                                   "defconfig and modules_prepare out of tree (once), and print the "
+                                   "build (O=) directory.")
     add_version_argument(p)
+    add_toolchain_arguments(p)
     p.add_argument("--update", action="store_true",
                    help="for a downloaded version, update its apt lists and take a newer package if any")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    fx = ensure_fixture(fixture_for(args.version), refresh=args.update)
-    print(fx.build)
+    for fx in arch_fixtures(args.version, args.arch, args.gcc):
+        print(ensure_fixture(fx, refresh=args.update).build)
     return 0

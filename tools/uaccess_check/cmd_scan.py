@@ -1,5 +1,6 @@
 """uaccess-check scan [KDIR]: compile every accessor unit of a kernel with the plugin: the user's
-own build (kdir.py), or a prepared fixture (default 6.12, --version V).
+own build (kdir.py), or a prepared fixture (default 6.12 x86_64, --version V, --arch A, --gcc V;
+powerpc's fixture is two builds, the second with CONFIG_COMPAT).
 
 Output (stdout, byte-for-byte stable): for each configured unit in sorted order, the plugin's
 diagnostics (paths relative to the kernel tree) and its summary line; then one line per
@@ -16,17 +17,17 @@ import tempfile
 from pathlib import Path
 
 from . import UsageError, formats
-from .cmd_kernel import add_version_argument
+from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
 from .finding import (SAID_FIRST, Finding, Sources, from_cocci, from_merge, from_plugin, gcc_lines,
                       one_per_site, sort_findings)
-from .fixture import ensure_fixture, fixture_for
+from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info
 from .merge import FactsError, load_facts, merge
 from .plugin import check_level, ensure_plugin, plugin_flags
-from .scan import accessor_units, compile_units, default_jobs
+from .scan import compile_fixtures, default_jobs
 
 ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a site
 
@@ -41,6 +42,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="a configured and prepared kernel build of your own (a tree built in place, "
                         "or an O= directory); default: the prepared fixture")
     add_version_argument(p, default=None)
+    add_toolchain_arguments(p)
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="parallel compiles (default: number of CPUs)")
@@ -78,21 +80,24 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be at least 1")
     opts = formats.options(args)
-    if args.kdir is not None and args.version is not None:
-        raise UsageError("give a KDIR or --version, not both")
-    fx = open_kdir(args.kdir) if args.kdir is not None else None
-    so = ensure_plugin()
-    fx = fx or ensure_fixture(fixture_for(args.version))
-    units, unconfigured = accessor_units(fx)
-    if not units:
-        raise UsageError(f"no configured accessor unit found in {fx.src}")
+    if args.kdir is not None and (args.version, args.arch, args.gcc) != (None, None, None):
+        raise UsageError("give a KDIR or --version/--arch/--gcc, not both")
+    if args.kdir is not None:
+        fixtures = [open_kdir(args.kdir)]
+    else:
+        fixtures = [ensure_fixture(f) for f in arch_fixtures(args.version, args.arch, args.gcc)]
+    fx = fixtures[0]
+    so = ensure_plugin(fx.cc)
     engines = _engines(args.engine)
     level = 0 if args.level is None else args.level
-    roots = [str(fx.src), str(fx.build)]
+    roots = [str(fx.src)] + [str(f.build) for f in fixtures]
     with tempfile.TemporaryDirectory(prefix="uaccess-facts-") as facts_dir:
         facts = Path(facts_dir) if "merge" in engines else None
-        reports = compile_units(fx, units, plugin_flags(so, level=args.level, verbose=True, facts=facts), jobs,
-                                progress=_progress if sys.stderr.isatty() else None)
+        reports, unconfigured = compile_fixtures(
+            fixtures, plugin_flags(so, level=args.level, verbose=True, facts=facts), jobs,
+            progress=_progress if sys.stderr.isatty() else None)
+        if not reports:
+            raise UsageError(f"no configured accessor unit found in {fx.src}")
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         merged: list[Finding] = []
@@ -121,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
         count = f"{shown} warnings"
         if outcome.baseline is not None:
             count = f"{shown} new warnings ({len(everything) - shown} in the baseline, {len(outcome.stale)} stale)"
-        return (f"{fx.label()}, level {level}: {len(reports)} units, {count}"
+        label = " and ".join(f.label() for f in fixtures)
+        return (f"{label}, level {level}: {len(reports)} units, {count}"
                 + (f", {len(failed)} failed" if failed else ""))
 
     def text(outcome: formats.Outcome) -> None:
@@ -142,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"uaccess-check: not configured: {unit}")
         print(f"uaccess-check: {totals(outcome)}")
 
-    outcome = formats.finish(list(said.values()), opts, "scan", text, Sources([fx.src, fx.build]), fx.src)
+    outcome = formats.finish(list(said.values()), opts, "scan", text, Sources([fx.src] + [f.build for f in fixtures]), fx.src)
     if opts.format != "text":  # stdout is the document: the rest goes to stderr
         for rep in failed:
             sys.stderr.write(rep.stderr)

@@ -343,10 +343,10 @@ def _plugin_so(cc: list[str]) -> Path:
     try:
         for var in ("MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):
             os.environ.pop(var, None)
-        os.environ["CC"] = " ".join(cc)
+        compiler = next((t for t in cc if os.path.basename(t) not in ("ccache", "distcc")), cc[-1])
         with open(_state_dir() / "sparse-plugin.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            return ensure_plugin()
+            return ensure_plugin(compiler)
     finally:
         os.environ.clear()
         os.environ.update(saved)

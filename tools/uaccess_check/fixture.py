@@ -12,16 +12,20 @@ Layout under the cache directory (see ``cache_dir()``)::
     linux-<V>/                      extracted source tree
     .linux-<V>.extracted            stamp: written after a complete extraction
     build-<V>-x86_64/               out-of-tree kbuild dir (defconfig + modules_prepare)
+    build-<V>-<arch>[-gcc11]/       the same for another architecture or compiler (toolchain.py):
+                                    arm64 defconfig, powerpc ppc64le_defconfig, x86_64 with gcc-11
+    build-<V>-powerpc-compat/       ppc64le_defconfig + CONFIG_COMPAT (signal_32.c), with powerpc
     .build-<V>-x86_64.prepared      stamp: written after a complete preparation
     .build-<V>-x86_64.objects       sources of the objects the configuration builds (make -n)
     build-6.12-x86_64-kvm/          the same with KVM (``kvm_fixture()``), prepared on demand only
     .build-6.12-x86_64-kvm.*        its stamps
     apt-<V>/                        private apt state and the downloaded .deb (6.1, 7.2)
 
-A variant (``kvm``) is a second build dir of the same tree: its configuration is the base one
-with some options set by scripts/config and settled by olddefconfig. It exists because code the
-default configuration leaves out (``arch/x86/kvm``) has accessor shapes the default units lack;
-only the tests that need it prepare it, so the default scan never pays for it.
+Every build dir of a version shares its one extracted tree. A variant (``kvm``, ``compat``) is a
+second build dir of the same tree: its configuration is the base one with some options set by
+scripts/config and settled by olddefconfig. It exists because code the default configuration
+leaves out (``arch/x86/kvm``, powerpc's ``signal_32.c``) has accessor shapes the default units
+lack; only what needs it prepares it, so the default scan never pays for it.
 
 Each stamp holds a key (installed tarball size/mtime, or downloaded .deb name and size, which
 name the package version; compiler version, options); a missing or different stamp redoes
@@ -46,11 +50,17 @@ from typing import Iterator
 from . import UsageError, cache_dir
 from .debsource import AptArea, deb_version, fetch_package, find_mirrors, system_entries
 from .log import info
+from .toolchain import ARCHES, DEFAULT_GCC, Toolchain
 from .units import object_of
 
 DEFAULT_VERSION = "6.12"
 DEFAULT_ARCH = "x86_64"
 DEFAULT_CONFIG = "defconfig"
+FIXTURE_ARCHES: tuple[str, ...] = tuple(ARCHES)
+
+#: scripts/config arguments of the powerpc COMPAT variant: ppc64le_defconfig leaves CONFIG_COMPAT
+#: off, and arch/powerpc/kernel/signal_32.c is built only with it.
+COMPAT_OPTIONS: tuple[str, ...] = ("--enable", "COMPAT")
 
 #: scripts/config arguments of the KVM variant: KVM as modules, as allmodconfig has it, with the
 #: Xen interface (record_steal_time() in arch/x86/kvm/x86.c calls into it).
@@ -95,6 +105,7 @@ class Fixture:
     version: str = DEFAULT_VERSION
     arch: str = DEFAULT_ARCH
     config: str = DEFAULT_CONFIG
+    gcc: str = DEFAULT_GCC  # the GCC major version (toolchain.py)
     variant: str = ""  # suffix of the build dir; "" for the plain configuration
     options: tuple[str, ...] = ()  # scripts/config arguments applied to config, then olddefconfig
 
@@ -120,9 +131,19 @@ class Fixture:
         return self.cache / f"linux-{self.version}"
 
     @property
+    def toolchain(self) -> Toolchain:
+        return Toolchain(self.arch, self.gcc)
+
+    @property
+    def cc(self) -> str:
+        """The compiler kbuild runs, which the plugin is built for."""
+        return self.toolchain.cc
+
+    @property
     def build_name(self) -> str:
+        compiler = "" if self.gcc == DEFAULT_GCC else f"-gcc{self.gcc}"
         suffix = f"-{self.variant}" if self.variant else ""
-        return f"build-{self.version}-{self.arch}{suffix}"
+        return f"build-{self.version}-{self.arch}{compiler}{suffix}"
 
     @property
     def build(self) -> Path:
@@ -142,7 +163,7 @@ class Fixture:
 
     @property
     def srcarch(self) -> str:
-        return "x86" if self.arch in ("x86_64", "i386", "x86") else self.arch
+        return self.toolchain.info.srcarch
 
     def package_version(self) -> str:
         """Debian version of the extracted package of a downloaded source ("" if unknown)."""
@@ -154,12 +175,14 @@ class Fixture:
         return deb_version(Path(m.group(1))) if m else ""
 
     def label(self) -> str:
-        """e.g. 'linux 6.12 x86_64 defconfig', 'linux 7.2 x86_64 defconfig (linux-source-7.2 7.2.13-1)'."""
+        """e.g. 'linux 6.12 x86_64 defconfig', 'linux 7.2 x86_64 defconfig (linux-source-7.2 7.2.13-1)',
+        'linux 6.12 powerpc ppc64le_defconfig + compat', 'linux 6.12 x86_64 defconfig gcc 11'."""
         variant = f" + {self.variant}" if self.variant else ""
         package = ""
         if self.source.downloaded and self.package_version():
             package = f" ({self.source.package} {self.package_version()})"
-        return f"linux {self.version} {self.arch} {self.config}{variant}{package}"
+        compiler = "" if self.gcc == DEFAULT_GCC else f" gcc {self.gcc}"
+        return f"linux {self.version} {self.arch} {self.config}{variant}{compiler}{package}"
 
     def kbuild_object(self, unit: str) -> str:
         """The object name kbuild knows a configured unit by: its own path when the Makefile
@@ -185,7 +208,11 @@ class Fixture:
         return [l for l in self.objects_file.read_text().splitlines() if l]
 
     def make_base(self) -> list[str]:
-        return ["make", "-C", str(self.src), f"O={self.build}"]
+        return ["make", "-C", str(self.src), f"O={self.build}"] + self.toolchain.make_vars()
+
+    def make_vars(self) -> list[str]:
+        """What a make in the build dir (an external module: make -C build M=...) needs too."""
+        return self.toolchain.make_vars()
 
     def is_ready(self) -> bool:
         return (self.extracted_stamp.is_file() and self.prepared_stamp.is_file()
@@ -213,12 +240,33 @@ def default_fixture() -> Fixture:
     return Fixture(cache=cache_dir())
 
 
-def fixture_for(version: str | None = None) -> Fixture:
-    """The plain x86_64 defconfig fixture of a kernel version (default 6.12); unknown: UsageError."""
+def fixture_for(version: str | None = None, arch: str | None = None, gcc: str | None = None,
+                variant: str = "") -> Fixture:
+    """The defconfig fixture of a kernel version (default 6.12) for an architecture (default
+    x86_64) and GCC version (default 12); variant "compat" is powerpc's second build with
+    CONFIG_COMPAT. Unknown: UsageError."""
     version = DEFAULT_VERSION if version is None else version
     if version not in KERNEL_SOURCES:
         raise UsageError(f"unknown kernel version {version!r} (known: {', '.join(KERNEL_VERSIONS)})")
-    return Fixture(cache=cache_dir(), version=version)
+    tc = Toolchain(arch or DEFAULT_ARCH, gcc or DEFAULT_GCC)
+    options: tuple[str, ...] = ()
+    if variant == "compat":
+        if tc.arch != "powerpc":
+            raise UsageError("the compat build is powerpc's (ppc64le_defconfig + CONFIG_COMPAT)")
+        options = COMPAT_OPTIONS
+    elif variant:
+        raise UsageError(f"unknown build variant {variant!r}")
+    return Fixture(cache=cache_dir(), version=version, arch=tc.arch, config=tc.info.defconfig,
+                   gcc=tc.gcc, variant=variant, options=options)
+
+
+def arch_fixtures(version: str | None = None, arch: str | None = None, gcc: str | None = None) -> list[Fixture]:
+    """The fixtures that together build an architecture's accessor units: powerpc's second,
+    COMPAT build holds signal_32.c."""
+    fixtures = [fixture_for(version, arch, gcc)]
+    if fixtures[0].arch == "powerpc":
+        fixtures.append(fixture_for(version, arch, gcc, "compat"))
+    return fixtures
 
 
 def kvm_fixture() -> Fixture:
@@ -247,12 +295,12 @@ def _deb_key(deb: Path) -> str:
     return f"deb={deb.name} size={deb.stat().st_size}\n"
 
 
-def _compiler_key() -> str:
+def _compiler_key(cc: str) -> str:
     try:
-        out = subprocess.run(["gcc", "--version"], capture_output=True, text=True, check=True).stdout
+        out = subprocess.run([cc, "--version"], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise UsageError(f"gcc not usable: {exc}") from None
-    return f"gcc={out.splitlines()[0].strip()}\n"
+        raise UsageError(f"{cc} not usable: {exc}") from None
+    return f"{cc}={out.splitlines()[0].strip()}\n"
 
 
 def _stamp_ok(stamp: Path, key: str) -> bool:
@@ -396,8 +444,9 @@ def _normalise_objects_file(fx: Fixture) -> None:
 
 
 def ensure_build(fx: Fixture, source_key: str | None = None) -> None:
+    fx.toolchain.require()
     source_key = source_key if source_key is not None else ensure_source(fx)
-    key = (source_key + _compiler_key() + f"arch={fx.arch} config={fx.config}\n"
+    key = (source_key + _compiler_key(fx.cc) + f"arch={fx.arch} config={fx.config}\n"
            + (f"options={' '.join(fx.options)}\n" if fx.options else ""))
     if _stamp_ok(fx.prepared_stamp, key) and fx.build.is_dir() and fx.objects_file.is_file():
         _normalise_objects_file(fx)
@@ -409,12 +458,11 @@ def ensure_build(fx: Fixture, source_key: str | None = None) -> None:
     _remove_tree(fx.build)
     fx.build.mkdir(parents=True)
     jobs = str(os.cpu_count() or 1)
-    # The default fixture is the host architecture: kbuild's own default, no ARCH= needed.
-    arch: list[str] = []
-    _run(fx.make_base() + ["-s"] + arch + [fx.config], f"make {fx.config}")
+    # make_base() names the toolchain (ARCH=, CROSS_COMPILE=, CC=) unless it is the host's gcc.
+    _run(fx.make_base() + ["-s", fx.config], f"make {fx.config}")
     if fx.options:
         _configure_options(fx)
-    _run(fx.make_base() + ["-s", f"-j{jobs}", "KCFLAGS="] + arch + ["modules_prepare"], "make modules_prepare")
+    _run(fx.make_base() + ["-s", f"-j{jobs}", "KCFLAGS="] + ["modules_prepare"], "make modules_prepare")
     # The dry run must see a build dir without objects so that it lists every one.
     lines = _list_configured(fx)
     fx.objects_file.write_text("".join(line + "\n" for line in lines))

@@ -40,6 +40,8 @@ class UserKernel:
     srcarch: str
     bits: int
     make_arch: str  # the ARCH= the tree was configured with
+    cc: str = "gcc"  # the CC= it was configured with (the plugin is built for it)
+    cross_compile: str = ""  # the CROSS_COMPILE= prefix of its binutils
 
     @property
     def arch(self) -> str:
@@ -66,7 +68,13 @@ class UserKernel:
         base = ["make", "-C", str(self.src)]
         if self.build != self.src:
             base.append(f"O={self.build}")
-        return base + [f"ARCH={self.make_arch}"]
+        return base + [f"ARCH={self.make_arch}"] + self.make_vars()
+
+    def make_vars(self) -> list[str]:
+        """The compiler's variables, also for a make in the build dir (an external module)."""
+        if self.cc == "gcc" and not self.cross_compile:
+            return []
+        return [f"CROSS_COMPILE={self.cross_compile}", f"CC={self.cc}"] if self.cross_compile else [f"CC={self.cc}"]
 
     def kbuild_object(self, unit: str) -> str:
         return object_of(unit)
@@ -111,18 +119,19 @@ def open_kdir(path: str) -> UserKernel:
     config = _config_lines(build)
     bits = 64 if "CONFIG_64BIT=y" in config else 32
     srcarch = _srcarch(build, config)
+    cc = _kconfig_value(build, "CC") or "gcc"
+    ld = _kconfig_value(build, "LD") or "ld"
     return UserKernel(build=build, src=src, srcarch=srcarch, bits=bits,
-                      make_arch=_configured_arch(build) or srcarch)
+                      make_arch=_kconfig_value(build, "ARCH") or srcarch, cc=cc,
+                      cross_compile=ld[:-2] if ld.endswith("-ld") else "")
 
 
-_ARCH_USED_RE = re.compile(r'^ifneq "\$\(ARCH\)" "(\S+)"$', re.M)
-
-
-def _configured_arch(build: Path) -> str | None:
-    """The ARCH kconfig ran with: it records every variable it read, with its value, in
-    include/config/auto.conf.cmd."""
+def _kconfig_value(build: Path, variable: str) -> str | None:
+    """The value of a make variable kconfig ran with (ARCH, CC, LD): it records every variable it
+    read, with its value, in include/config/auto.conf.cmd."""
+    used = re.compile(r'^ifneq "\$\(' + variable + r'\)" "(\S+)"$', re.M)
     try:
-        m = _ARCH_USED_RE.search((build / "include" / "config" / "auto.conf.cmd").read_text(errors="replace"))
+        m = used.search((build / "include" / "config" / "auto.conf.cmd").read_text(errors="replace"))
     except OSError:
         return None
     return m.group(1) if m else None

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from . import REPO_ROOT, UsageError
+from . import REPO_ROOT, UsageError, cache_dir
 
 PLUGIN_NAME = "uaccess_check"
 LEVELS = (0, 1, 2)
@@ -17,30 +18,56 @@ def plugin_dir() -> Path:
     return REPO_ROOT / "plugin"
 
 
-def ensure_plugin() -> Path:
-    """Return the absolute path of the plugin, building it with ``make -C plugin`` if needed.
+def ensure_plugin(cc: str = "gcc") -> Path:
+    """Return the absolute path of the plugin for the compiler @cc, building it if needed.
 
-    ``UACCESS_CHECK_PLUGIN`` names a prebuilt plugin to use instead (no build).
+    The host's gcc loads plugin/uaccess_check.so (``UACCESS_CHECK_PLUGIN`` names a prebuilt one
+    to use instead, no build); any other compiler (gcc-11, a cross compiler, a user's kbuild CC)
+    loads one built against its own plugin headers into the cache, plugins/<cc>/.
     """
     override = os.environ.get("UACCESS_CHECK_PLUGIN")
-    if override:
+    if override and cc == "gcc":
         so = Path(override).resolve()
         if not so.is_file():
             raise UsageError(f"UACCESS_CHECK_PLUGIN={override}: no such file")
         return so
-    so = plugin_dir() / f"{PLUGIN_NAME}.so"
+    out = plugin_dir() if cc == "gcc" else _compiler_dir(cc)
+    so = out / f"{PLUGIN_NAME}.so"
     if not (plugin_dir() / "Makefile").is_file():
         if so.is_file():
             return so
         raise UsageError(f"{plugin_dir()}/Makefile not found: cannot build the plugin")
+    # CC= always: kbuild exports its CC, which would otherwise choose the headers
+    argv = ["make", "-s", "-C", str(plugin_dir()), f"CC={cc}"]
+    if cc != "gcc":
+        argv.append(f"OUT={out}")
     # make is idempotent: a no-op when the plugin is up to date, a rebuild when a source changed.
-    proc = subprocess.run(["make", "-s", "-C", str(plugin_dir())], stdout=sys.stderr.fileno(),
-                          stderr=sys.stderr.fileno(), stdin=subprocess.DEVNULL)
+    proc = subprocess.run(argv, stdout=sys.stderr.fileno(), stderr=sys.stderr.fileno(),
+                          stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
-        raise UsageError(f"building the plugin failed: make -C {plugin_dir()} (exit {proc.returncode})")
+        raise UsageError(f"building the plugin for {cc} failed: {' '.join(argv)} (exit {proc.returncode})")
     if not so.is_file():
-        raise UsageError(f"make -C {plugin_dir()} did not produce {so}")
+        raise UsageError(f"{' '.join(argv)} did not produce {so}")
     return so
+
+
+def _compiler_dir(cc: str) -> Path:
+    """plugins/<cc>/ in the cache, emptied when @cc is another build than the one it was made
+    for (an upgraded compiler refuses a plugin built against its old headers)."""
+    if shutil.which(cc) is None:
+        raise UsageError(f"compiler {cc} not found")
+    if any(c.isspace() for c in cc):
+        raise UsageError(f"compiler {cc!r}: expected one command")
+    version = subprocess.run([cc, "--version"], capture_output=True, text=True,
+                             errors="replace").stdout.splitlines()[:1]
+    out = cache_dir() / "plugins" / cc.strip("/").replace("/", "_")
+    stamp = out / ".compiler"
+    key = "\n".join(version) + "\n"
+    if not stamp.is_file() or stamp.read_text() != key:
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        stamp.write_text(key)
+    return out
 
 
 def check_level(level: int | None) -> None:

@@ -22,6 +22,7 @@ class UnitReport:
     unit: str
     returncode: int
     stderr: str
+    build: str = ""  # the build dir it was compiled in
     diagnostics: list[str] = field(default_factory=list)  # plugin lines, paths relative to the tree
     summaries: list[str] = field(default_factory=list)  # verbose summary lines, relative paths
     warnings: int = 0  # plugin warnings/errors (not notes)
@@ -62,7 +63,7 @@ def _report(fx: Fixture, unit: str, flags: list[str], tmpdir: Path) -> UnitRepor
     res = compile_with(fx, unit, flags, out)
     lines = res.stderr.splitlines()
     roots = [str(fx.src), str(fx.build)]
-    rep = UnitReport(unit=unit, returncode=res.returncode, stderr=res.stderr)
+    rep = UnitReport(unit=unit, returncode=res.returncode, stderr=res.stderr, build=str(fx.build))
     for d in plugin_diagnostics(lines):
         rep.diagnostics.append(d.format(relative_to(d.file, roots)))
         if d.kind != "note":
@@ -98,6 +99,28 @@ def compile_units(fx: Fixture, units: list[str], flags: list[str], jobs: int,
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             reports = list(pool.map(lambda u: one(u, Path(tmp)), units))
     return sorted(reports, key=lambda r: r.unit)
+
+
+def compile_fixtures(fixtures: list[Fixture], flags: list[str], jobs: int,
+                     progress: Callable[[int, int], None] | None = None) -> tuple[list[UnitReport], list[str]]:
+    """(reports, unconfigured units) of builds of one tree that together make an architecture's
+    configuration (powerpc's base and COMPAT builds): each unit is compiled in the first build
+    that configures it; unconfigured are the candidates none of them builds."""
+    plan: list[tuple[Fixture, list[str]]] = []
+    taken: set[str] = set()
+    unconfigured: set[str] | None = None
+    for fx in fixtures:
+        units, missing = accessor_units(fx)
+        plan.append((fx, [u for u in units if u not in taken]))
+        taken.update(units)
+        unconfigured = set(missing) if unconfigured is None else unconfigured & set(missing)
+    total = sum(len(units) for _, units in plan)
+    reports: list[UnitReport] = []
+    for fx, units in plan:
+        offset = len(reports)
+        tick = (lambda done, _n, o=offset: progress(o + done, total)) if progress else None
+        reports += compile_units(fx, units, flags, jobs, progress=tick)
+    return sorted(reports, key=lambda r: r.unit), sorted(unconfigured or ())
 
 
 def default_jobs() -> int:
