@@ -12,6 +12,11 @@ SHELL := /bin/bash
 # into the cache with a private apt state (the archive keyring signs those lists).
 DEB_PACKAGES := make gcc g++ gcc-12-plugin-dev python3 python3-pytest sparse coccinelle \
 	flex bison bc perl libelf-dev libssl-dev xz-utils patch linux-source-6.12 debian-archive-keyring
+# The other toolchains (tools/uaccess_check/toolchain.py): GCC 11, and the arm64 and ppc64le cross
+# compilers, each with its plugin headers.
+DEB_PACKAGES += gcc-11 gcc-11-plugin-dev \
+	gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
+	gcc-12-powerpc64le-linux-gnu gcc-12-plugin-dev-powerpc64le-linux-gnu
 # npm installs the SARIF validator for the tests (tools/tests/sarif_validate.py); a Node.js that
 # brings its own npm (NodeSource's nodejs) conflicts with Debian's npm package: only when missing.
 DEB_PACKAGES += $(if $(shell command -v npm 2>/dev/null),,npm)

@@ -67,7 +67,7 @@ def object_name(unit: str) -> str:
 
 def kbuild_serial(fx: Fixture, mdir: Path, kcflags: list[str], units: Iterable[str]) -> str:
     """Compile the units of mdir one after the other, going on after errors; the merged output."""
-    proc = subprocess.run(["make", "-C", str(fx.build), f"M={mdir}", "-k", "-j1", "V=0",
+    proc = subprocess.run(["make", "-C", str(fx.build), f"M={mdir}", "-k", "-j1", "V=0"] + fx.make_vars() + [
                            "KCFLAGS=" + " ".join(kcflags)] + [object_name(u) for u in units],
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, errors="replace", env=kbuild_env(), timeout=900)
@@ -218,7 +218,7 @@ class CaseBuild:
 
 def _kbuild_cases(fx: Fixture, tmp: Path, names: list[str], extra: list[str]) -> subprocess.CompletedProcess:
     # Serial (-j1), stdout and stderr merged: each unit's diagnostics follow its "CC [M]" line.
-    return subprocess.run(["make", "-C", str(fx.build), f"M={tmp}", "-k", "-j1", "V=0"] + extra
+    return subprocess.run(["make", "-C", str(fx.build), f"M={tmp}", "-k", "-j1", "V=0"] + fx.make_vars() + extra
                           + [object_name(n) for n in names],
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, errors="replace", env=kbuild_env())

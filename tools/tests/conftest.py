@@ -15,15 +15,18 @@ from uaccess_check import REPO_ROOT  # noqa: E402
 from uaccess_check.fixture import DEFAULT_VERSION, Fixture, ensure_fixture, fixture_for  # noqa: E402
 from uaccess_check.plugin import ensure_plugin  # noqa: E402
 
-_FIXTURES: dict[str, Fixture] = {}
+_FIXTURES: dict[tuple[str, str | None, str | None, str], Fixture] = {}
 
 
-def kernel_fixture(version: str = DEFAULT_VERSION) -> Fixture:
-    """The x86_64 defconfig fixture of a kernel version (default 6.12), prepared once per session
-    (usable at collection time); 6.1 and 7.2 are downloaded into the cache on first use."""
-    if version not in _FIXTURES:
-        _FIXTURES[version] = ensure_fixture(fixture_for(version))
-    return _FIXTURES[version]
+def kernel_fixture(version: str = DEFAULT_VERSION, arch: str | None = None, gcc: str | None = None,
+                   variant: str = "") -> Fixture:
+    """The defconfig fixture of a kernel version (default 6.12), architecture (default x86_64) and
+    GCC (default 12), prepared once per session (usable at collection time); 6.1 and 7.2 are
+    downloaded into the cache on first use."""
+    key = (version, arch, gcc, variant)
+    if key not in _FIXTURES:
+        _FIXTURES[key] = ensure_fixture(fixture_for(version, arch, gcc, variant))
+    return _FIXTURES[key]
 
 
 @pytest.fixture(scope="session")
