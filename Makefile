@@ -1,6 +1,7 @@
 # uaccess_check: top-level entry points.
 #   make scan   (default) install what is missing, build the plugin, prepare the kernel, scan it
 #   make test   same set-up, then run the test suite (tools/tests)
+#   make test-matrix  the version x architecture x compiler cells make test leaves out; docs/matrix.md
 #   make bench  compile-time/memory cost of the plugin on the accessor units
 #   make fuzz   generated region programs against the oracle (SEED=, COUNT= functions)
 
@@ -26,7 +27,7 @@ BENCH_RUNS ?= 5
 SEED ?= 1
 COUNT ?= 1000
 
-.PHONY: scan test bench fuzz deps plugin kernel kernel-7.2 clean
+.PHONY: scan test test-matrix bench fuzz deps plugin kernel kernel-7.2 clean
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
@@ -60,6 +61,14 @@ scan: deps plugin kernel
 # pytest's exit 5 (no test collected) fails the target like any other non-zero status.
 test: deps plugin kernel kernel-7.2
 	$(PYTHON) -m pytest -p no:cacheprovider -q tools/tests
+
+# The cells make test leaves out (tools/tests/matrix.py): the triage of arm64 and powerpc 7.2,
+# arm64 6.12, 6.1 cross, every testcase under GCC 11; then docs/matrix.md, every (version x
+# architecture x compiler) cell at level 2.
+test-matrix: deps plugin kernel kernel-7.2
+	UACCESS_CHECK_MATRIX=1 $(PYTHON) -m pytest -p no:cacheprovider -q \
+		tools/tests/test_real_triage.py tools/tests/test_gcc11.py tools/tests/test_testcases_powerpc.py
+	$(PYTHON) tools/tests/matrix.py --output docs/matrix.md
 
 bench: deps plugin kernel
 	$(PYTHON) bench/compile_ratio.py --runs $(BENCH_RUNS)

@@ -123,16 +123,28 @@ struct point {
 	const struct ua_ref *ref;
 };
 
-/* Can a path reach the point (through ref->via, if set) avoiding @cuts? */
-static bool escapes(const struct point *pt, const struct ua_prim *const *cuts,
-		    unsigned n)
+struct checks {
+	unsigned n;
+	struct candidate *c;
+	const struct ua_prim **cuts;
+	const struct ua_prim *other;	/* dominating check of another root */
+	edge *nulls;			/* where the pointer is null */
+	unsigned nnulls;
+};
+
+/*
+ * Can a path reach the point (through ref->via, if set) avoiding the
+ * first @n checks of @k and the null edges?
+ */
+static bool escapes(const struct point *pt, const struct checks *k, unsigned n)
 {
+	struct ua_cuts cuts = { k->cuts, n, k->nulls, k->nnulls };
 	edge via = pt->ref->via;
 
 	if (via)
-		return ua_path_avoids(pt->fn, cuts, n, NULL, via->src, NULL) &&
-		       ua_path_avoids(pt->fn, cuts, n, via, pt->bb, pt->stmt);
-	return ua_path_avoids(pt->fn, cuts, n, NULL, pt->bb, pt->stmt);
+		return ua_path_avoids(pt->fn, &cuts, NULL, via->src, NULL) &&
+		       ua_path_avoids(pt->fn, &cuts, via, pt->bb, pt->stmt);
+	return ua_path_avoids(pt->fn, &cuts, NULL, pt->bb, pt->stmt);
 }
 
 static bool dominates_point(const struct ua_prim *p, const struct point *pt)
@@ -141,12 +153,26 @@ static bool dominates_point(const struct ua_prim *p, const struct point *pt)
 	       (pt->ref->via && ua_prim_dominates(p, pt->ref->via->src, NULL));
 }
 
-struct checks {
-	unsigned n;
-	struct candidate *c;
-	const struct ua_prim **cuts;
-	const struct ua_prim *other;	/* dominating check of another root */
-};
+
+/*
+ * The access of @size bytes at @ref's offset stays on page 0 if its
+ * pointer is null: it faults, and touches no kernel memory.
+ */
+static bool in_null_page(const struct ua_ref *ref, HOST_WIDE_INT size)
+{
+	return ref->off_known && size >= 0 && ref->off >= 0 &&
+	       ref->off + size <= UA_MASK_GUARD;
+}
+
+/*
+ * A null pointer a caller passes (powerpc's save_user_regs(..., NULL, ...)
+ * for a frame it does not have).
+ */
+static bool on_null_page(const struct ua_ref *ref, HOST_WIDE_INT size)
+{
+	return ref->kind == ROOT_VALUE && integer_zerop(ref->root) &&
+	       in_null_page(ref, size);
+}
 
 static void collect(const struct point *pt, HOST_WIDE_INT size,
 		    struct checks *out)
@@ -178,6 +204,8 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		c->cref = *cref;
 		measure(c, pt->ref, size);
 	}
+	if (out->n && in_null_page(pt->ref, size))
+		out->nnulls = ua_null_edges(fn, pt->ref, &out->nulls);
 }
 
 /* Better first: proven, unproven, then range by the bytes it checks. */
@@ -244,7 +272,7 @@ static bool judge_checked(const struct point *pt, struct checks *k,
 		const struct candidate *weakest = &k->c[n - 1];
 		unsigned i;
 
-		if (escapes(pt, k->cuts, n))
+		if (escapes(pt, k, n))
 			continue;
 		for (i = 0; i < n; i++)
 			if (k->c[i].cls == weakest->cls)
@@ -311,18 +339,6 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 }
 
 /*
- * A null pointer a caller passes (powerpc's save_user_regs(..., NULL, ...)
- * for a frame it does not have), at a known small offset: were it
- * accessed, the access is on user page 0 and faults; no kernel memory.
- */
-static bool on_null_page(const struct ua_ref *ref, HOST_WIDE_INT size)
-{
-	return ref->kind == ROOT_VALUE && integer_zerop(ref->root) &&
-	       ref->off_known && size >= 0 && ref->off >= 0 &&
-	       ref->off + size <= UA_MASK_GUARD;
-}
-
-/*
  * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes (-1: not
  * known).  The caller has entered @fn.
  */
@@ -341,6 +357,7 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		unchecked_path(&pt, &k, size, depth, out);
 	free(k.c);
 	free(k.cuts);
+	free(k.nulls);
 }
 
 /* Judge what the caller passes for the parameter, with offsets added. */

@@ -152,24 +152,65 @@ bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt)
 	return dominated_by_p(CDI_DOMINATORS, bb, pbb);
 }
 
-static bool is_cut_edge(const struct ua_prim *const *cuts, unsigned n, edge e)
+static bool is_cut_edge(const struct ua_cuts *c, edge e)
 {
 	unsigned i;
 
-	for (i = 0; i < n; i++)
-		if (ua_prim_props[cuts[i]->kind].tested && cuts[i]->ok_edge == e)
+	for (i = 0; i < c->n; i++)
+		if (ua_prim_props[c->prims[i]->kind].tested &&
+		    c->prims[i]->ok_edge == e)
+			return true;
+	for (i = 0; i < c->nnulls; i++)
+		if (c->nulls[i] == e)
 			return true;
 	return false;
 }
 
+/*
+ * The edges on which the pointer of @ref is null (if (!v_regs), also
+ * when a check of it was skipped for null: "if (p && !access_ok(p, n))"):
+ * a path through one reaches the access only on the null page.
+ */
+unsigned ua_null_edges(struct ua_fn *fn, const struct ua_ref *ref, edge **out)
+{
+	basic_block bb;
+	unsigned n = 0;
+
+	*out = NULL;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple *last = last_stmt(bb);
+		struct ua_refs refs;
+		enum tree_code code;
+		tree lhs;
+
+		if (!last || gimple_code(last) != GIMPLE_COND ||
+		    EDGE_COUNT(bb->succs) != 2)
+			continue;
+		code = gimple_cond_code(last);
+		lhs = gimple_cond_lhs(last);
+		if ((code != EQ_EXPR && code != NE_EXPR) ||
+		    !integer_zerop(gimple_cond_rhs(last)) ||
+		    TREE_CODE(lhs) != SSA_NAME || !POINTER_TYPE_P(TREE_TYPE(lhs)))
+			continue;
+		ua_resolve(lhs, &refs);
+		if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
+		    refs.ref[0].off != 0 || !ua_same_root(&refs.ref[0], ref))
+			continue;
+		*out = XRESIZEVEC(edge, *out, n + 1);
+		(*out)[n++] = (EDGE_SUCC(bb, 0)->flags & EDGE_TRUE_VALUE) ==
+			      (code == EQ_EXPR) * EDGE_TRUE_VALUE ?
+			      EDGE_SUCC(bb, 0) : EDGE_SUCC(bb, 1);
+	}
+	return n;
+}
+
 /* The first untested cut (a masked begin) in @bb before @upto, if any. */
-static bool cut_in_block(const struct ua_prim *const *cuts, unsigned n,
-			 basic_block bb, gimple *upto)
+static bool cut_in_block(const struct ua_cuts *c, basic_block bb, gimple *upto)
 {
 	unsigned i;
 
-	for (i = 0; i < n; i++) {
-		const struct ua_prim *p = cuts[i];
+	for (i = 0; i < c->n; i++) {
+		const struct ua_prim *p = c->prims[i];
 
 		if (ua_prim_props[p->kind].tested || gimple_bb(p->stmt) != bb)
 			continue;
@@ -183,13 +224,13 @@ static bool cut_in_block(const struct ua_prim *const *cuts, unsigned n,
  * Coverage is an all-paths property: is there a path from @from (its
  * destination's start; the function's entry when NULL) to @stmt in @bb
  * (NULL: the end of @bb) that passes none of @cuts?  A tested check cuts
- * its success edge, a masked begin its own statement.  No such path means
- * every path is validated, also when no single check dominates (two
- * begins on branches that join).  Paths feasible.c rules out (a run-once
- * loop taken twice) are not paths.
+ * its success edge, a masked begin its own statement, a null test of the
+ * pointer its null edge.  No such path means every path is validated,
+ * also when no single check dominates (two begins on branches that join).
+ * Paths feasible.c rules out (a run-once loop taken twice) are not paths.
  */
-bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
-		    unsigned ncuts, edge from, basic_block bb, gimple *stmt)
+bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
+		    basic_block bb, gimple *stmt)
 {
 	/* (block, edge it was entered by): a decided block is one per edge */
 	auto_vec<std::pair<basic_block, edge> > work;
@@ -198,7 +239,7 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 	basic_block start;
 	bool found = false;
 
-	if (from && is_cut_edge(cuts, ncuts, from))
+	if (from && is_cut_edge(cuts, from))
 		return false;
 	start = from ? from->dest : ENTRY_BLOCK_PTR_FOR_FN(fn->fun);
 	bitmap_clear(seen);
@@ -212,13 +253,13 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
 
 		work.pop();
 		if (b == bb) {
-			found = !cut_in_block(cuts, ncuts, b, stmt);
+			found = !cut_in_block(cuts, b, stmt);
 			continue;
 		}
-		if (cut_in_block(cuts, ncuts, b, NULL))
+		if (cut_in_block(cuts, b, NULL))
 			continue;
 		FOR_EACH_EDGE(e, ei, b->succs) {
-			if (is_cut_edge(cuts, ncuts, e) ||
+			if (is_cut_edge(cuts, e) ||
 			    (in && ua_infeasible(fn, in, e)))
 				continue;
 			if (ua_block_decided(fn, e->dest)) {

@@ -240,8 +240,17 @@ bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
 void ua_find_guards(struct ua_fn *fn);
 void ua_find_guard(struct ua_prim *p);
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
-bool ua_path_avoids(struct ua_fn *fn, const struct ua_prim *const *cuts,
-		    unsigned ncuts, edge from, basic_block bb, gimple *stmt);
+/* What a path to an access must not pass (guard.c's ua_path_avoids). */
+struct ua_cuts {
+	const struct ua_prim *const *prims;	/* checks: success edges, masks */
+	unsigned n;
+	const edge *nulls;			/* the pointer tested null */
+	unsigned nnulls;
+};
+
+bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
+		    basic_block bb, gimple *stmt);
+unsigned ua_null_edges(struct ua_fn *fn, const struct ua_ref *ref, edge **out);
 void ua_region_dataflow(struct ua_fn *fn);
 uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);

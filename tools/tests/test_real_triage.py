@@ -1,6 +1,11 @@
-"""Real kernels, triaged: every plugin finding on the x86_64 defconfig accessor units of 6.1, 6.12
-and 7.2, at every level, equals the list in testcases/real/linux-<version>.txt, where each
-warning carries a verdict read from the code (``# true: ...`` or ``# false: ...``).
+"""Real kernels, triaged: every plugin finding on the defconfig accessor units of a (version,
+architecture) cell, at every level, equals the list in testcases/real/linux-<version>.txt (x86_64)
+or linux-<version>-<arch>.txt (arm64, powerpc: ppc64le_defconfig and its CONFIG_COMPAT build),
+where each warning carries a verdict read from the code (``# true: ...`` or ``# false: ...``).
+
+``make test`` runs the x86_64 cells of 6.1, 6.12 and 7.2 and powerpc 6.12, the cross cell that
+fits CI's time (17 units); ``make test-matrix`` (UACCESS_CHECK_MATRIX=1) adds the other
+architecture cells, each compiled with its own cross compiler and plugin.
 
 Any change in what the plugin says on real code shows here, with a diff. On 7.2 at level 0 every
 verdict must be ``true``: the goal of issue 8 (only true findings by default on the kernel people
@@ -11,38 +16,45 @@ package (sid moved on) fails first, saying so, rather than as a wall of diffs.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import subprocess
 
 import pytest
 
 from conftest import kernel_fixture
-from triage import groups_of, parse_expected, Expected
+from triage import groups_of, parse_expected, triage_name, Expected
 from uaccess_check import REPO_ROOT
-from uaccess_check.plugin import LEVELS, plugin_flags
-from uaccess_check.scan import accessor_units, compile_units, default_jobs
+from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
+from uaccess_check.scan import compile_fixtures, default_jobs
 
-VERSIONS = ("6.1", "6.12", "7.2")
+MATRIX = os.environ.get("UACCESS_CHECK_MATRIX") == "1"
+CELLS = [("6.1", "x86_64"), ("6.12", "x86_64"), ("7.2", "x86_64"), ("6.12", "powerpc")]
+MATRIX_CELLS = [("6.1", "arm64"), ("6.1", "powerpc"), ("6.12", "arm64"), ("7.2", "arm64"),
+                ("7.2", "powerpc")]
 REAL = REPO_ROOT / "testcases" / "real"
 _PACKAGE_RE = re.compile(r"^# package: (\S+ \S+)$", re.M)
 _VERDICT_RE = re.compile(r"^(true|false): \S")
 
 
-def triage_file(version: str):
-    return REAL / f"linux-{version}.txt"
+def triage_file(cell: tuple[str, str]):
+    return REAL / triage_name(*cell)
 
 
-@pytest.fixture(scope="module", params=VERSIONS)
+@pytest.fixture(scope="module", params=CELLS + (MATRIX_CELLS if MATRIX else []),
+                ids=lambda c: "-".join(c))
 def scanned(request, plugin_so):
-    """(version, fixture, {(unit, level): report}) for one version, every level compiled once."""
-    version = request.param
-    fx = kernel_fixture(version)
-    units, _ = accessor_units(fx)
+    """(cell, fixture, {(unit, level): report}) for one cell, every level compiled once."""
+    version, arch = request.param
+    fixtures = [kernel_fixture(version, arch)]
+    if arch == "powerpc":
+        fixtures.append(kernel_fixture(version, arch, variant="compat"))
+    so = plugin_so if fixtures[0].cc == "gcc" else ensure_plugin(fixtures[0].cc)
     reports = {}
     for level in LEVELS:
-        for rep in compile_units(fx, units, plugin_flags(plugin_so, level=level, verbose=True), default_jobs()):
+        for rep in compile_fixtures(fixtures, plugin_flags(so, level=level, verbose=True), default_jobs())[0]:
             reports[(rep.unit, level)] = rep
-    return version, fx, reports
+    return request.param, fixtures[0], reports
 
 
 def package_of(fx) -> str:
@@ -55,16 +67,16 @@ def package_of(fx) -> str:
 
 
 def test_package_is_the_triaged_one(scanned):
-    version, fx, _ = scanned
-    m = _PACKAGE_RE.search(triage_file(version).read_text())
-    assert m, f"{triage_file(version).name}: no '# package: NAME VERSION' line"
+    cell, fx, _ = scanned
+    m = _PACKAGE_RE.search(triage_file(cell).read_text())
+    assert m, f"{triage_file(cell).name}: no '# package: NAME VERSION' line"
     assert m.group(1) == package_of(fx), \
-        f"{triage_file(version).name} was triaged on {m.group(1)}; the fixture is {package_of(fx)}: re-triage"
+        f"{triage_file(cell).name} was triaged on {m.group(1)}; the fixture is {package_of(fx)}: re-triage"
 
 
 def test_output_as_triaged(scanned):
-    version, _, reports = scanned
-    expected = parse_expected(triage_file(version))
+    cell, _, reports = scanned
+    expected = parse_expected(triage_file(cell))
     failures = []
     for (unit, level), rep in sorted(reports.items()):
         assert rep.returncode == 0, f"{unit} failed to compile at level {level}:\n{rep.stderr[-3000:]}"
@@ -75,7 +87,7 @@ def test_output_as_triaged(scanned):
         got = [l for g in groups_of(rep.diagnostics) for l in g]
         got += rep.summaries if rep.diagnostics else []
         if got != want:
-            diff = "\n".join(difflib.unified_diff(want, got, f"{triage_file(version).name}",
+            diff = "\n".join(difflib.unified_diff(want, got, f"{triage_file(cell).name}",
                                                   "plugin", lineterm=""))
             failures.append(f"{unit} at level {level}:\n{diff}")
     stale = sorted(k for k in expected if k not in reports)
@@ -84,8 +96,8 @@ def test_output_as_triaged(scanned):
 
 
 def test_every_warning_has_a_verdict(scanned):
-    version, _, _ = scanned
-    for (unit, level), exp in parse_expected(triage_file(version)).items():
+    cell, _, _ = scanned
+    for (unit, level), exp in parse_expected(triage_file(cell)).items():
         assert len(exp.verdicts) == len(exp.groups), \
             f"{unit} level {level}: {len(exp.groups)} warnings, {len(exp.verdicts)} verdict lines"
         for v in exp.verdicts:
@@ -93,6 +105,6 @@ def test_every_warning_has_a_verdict(scanned):
 
 
 def test_level0_on_72_is_only_true_findings():
-    for (unit, level), exp in parse_expected(triage_file("7.2")).items():
+    for (unit, level), exp in parse_expected(triage_file(("7.2", "x86_64"))).items():
         if level == 0:
             assert all(v.startswith("true:") for v in exp.verdicts), (unit, exp.verdicts)

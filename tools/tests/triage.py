@@ -1,6 +1,7 @@
 """Triage files: the plugin's output on real kernel code, each warning with a verdict read from the code.
 
-Format (testcases/real/linux-<version>.txt, linux-6.12-kvm.txt)::
+Format (testcases/real/linux-<version>.txt for x86_64, linux-<version>-<arch>.txt for arm64 and
+powerpc, linux-6.12-kvm.txt)::
 
     [fs/readdir.c 0 1 2]
     # true: dirent is derived from the raw pointer before the scope; only prev is masked
@@ -14,8 +15,9 @@ preceded by a ``#`` line: the verdict. The warnings compare as a multiset; the l
 block is the unit's summary (a unit with no accessor has none). A (unit, level) in no block
 must print no warning.
 
-``python3 tools/tests/triage.py VERSION`` prints a draft for the prepared x86_64 defconfig
-kernel of that version (``uaccess-check kernel --version VERSION``): every finding of every
+``python3 tools/tests/triage.py VERSION [ARCH]`` prints a draft for the prepared defconfig kernel
+of that version and architecture (``uaccess-check kernel --version VERSION --arch ARCH``; powerpc's
+two builds, as ``scan`` compiles them): every finding of every
 level, grouped by unit and by the levels whose output is the same, with ``# TODO`` for the
 verdicts. Verdicts are written by reading the code; the draft is never checked in as it is.
 """
@@ -87,19 +89,24 @@ def warnings_in(expected: Expected) -> int:
     return len(expected.groups)
 
 
-def draft(version: str) -> str:
+def triage_name(version: str, arch: str = "x86_64") -> str:
+    """The file of a (version, architecture) cell in testcases/real/."""
+    return f"linux-{version}.txt" if arch == "x86_64" else f"linux-{version}-{arch}.txt"
+
+
+def draft(version: str, arch: str = "x86_64") -> str:
     """A draft triage file of a version's scan at levels 0, 1 and 2 (verdicts to be written)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from uaccess_check.fixture import ensure_fixture, fixture_for
+    from uaccess_check.fixture import arch_fixtures, ensure_fixture
     from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
-    from uaccess_check.scan import accessor_units, compile_units, default_jobs
+    from uaccess_check.scan import compile_fixtures, default_jobs
 
-    fx = ensure_fixture(fixture_for(version))
-    units, _ = accessor_units(fx)
-    so = ensure_plugin()
+    fixtures = [ensure_fixture(f) for f in arch_fixtures(version, arch)]
+    so = ensure_plugin(fixtures[0].cc)
     per_unit: dict[str, dict[int, list[str]]] = {}
     for level in LEVELS:
-        for rep in compile_units(fx, units, plugin_flags(so, level=level, verbose=True), default_jobs()):
+        reports, _ = compile_fixtures(fixtures, plugin_flags(so, level=level, verbose=True), default_jobs())
+        for rep in reports:
             if rep.diagnostics:
                 per_unit.setdefault(rep.unit, {})[level] = rep.diagnostics + rep.summaries
     out = []
@@ -118,7 +125,7 @@ def draft(version: str) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: triage.py VERSION", file=sys.stderr)
+    if len(sys.argv) not in (2, 3):
+        print("usage: triage.py VERSION [ARCH]", file=sys.stderr)
         sys.exit(2)
-    print(draft(sys.argv[1]), end="")
+    print(draft(*sys.argv[1:]), end="")
