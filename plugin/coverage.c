@@ -128,13 +128,13 @@ struct checks {
 	struct candidate *c;
 	const struct ua_prim **cuts;
 	const struct ua_prim *other;	/* dominating check of another root */
-	edge *nulls;			/* where the pointer is null */
+	edge *nulls;			/* where it is not user memory */
 	unsigned nnulls;
 };
 
 /*
  * Can a path reach the point (through ref->via, if set) avoiding the
- * first @n checks of @k and the null edges?
+ * first @n checks of @k and the edges where it is not user memory?
  */
 static bool escapes(const struct point *pt, const struct checks *k, unsigned n)
 {
@@ -204,8 +204,9 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		c->cref = *cref;
 		measure(c, pt->ref, size);
 	}
-	if (out->n && in_null_page(pt->ref, size))
-		out->nnulls = ua_null_edges(fn, pt->ref, &out->nulls);
+	if (out->n)
+		out->nnulls = ua_safe_edges(fn, pt->ref, in_null_page(pt->ref, size),
+					    &out->nulls);
 }
 
 /* Better first: proven, unproven, then range by the bytes it checks. */

@@ -166,12 +166,82 @@ static bool is_cut_edge(const struct ua_cuts *c, edge e)
 	return false;
 }
 
+/* The successor of @bb taken when its condition is @value. */
+static edge edge_when(basic_block bb, bool value)
+{
+	edge e = EDGE_SUCC(bb, 0);
+
+	return !!(e->flags & EDGE_TRUE_VALUE) == value ? e : EDGE_SUCC(bb, 1);
+}
+
+/* "p == 0" / "p != 0": the edge on which the pointer is null. */
+static edge null_edge(gcond *c)
+{
+	enum tree_code code = gimple_cond_code(c);
+
+	if ((code != EQ_EXPR && code != NE_EXPR) ||
+	    !integer_zerop(gimple_cond_rhs(c)) ||
+	    !POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(c))))
+		return NULL;
+	return edge_when(gimple_bb(c), code == EQ_EXPR);
+}
+
 /*
- * The edges on which the pointer of @ref is null (if (!v_regs), also
- * when a check of it was skipped for null: "if (p && !access_ok(p, n))"):
- * a path through one reaches the access only on the null page.
+ * powerpc's is_kernel_addr(ea), a comparison with the start of the
+ * kernel's half: the edge a kernel address takes, found by folding the
+ * test with one (GCC may have turned it into "(long)ea < 0").
  */
-unsigned ua_null_edges(struct ua_fn *fn, const struct ua_ref *ref, edge **out)
+static edge kernel_edge(gcond *c)
+{
+	tree lhs = gimple_cond_lhs(c);
+	tree type = TREE_TYPE(lhs);
+	tree kaddr, v;
+
+	if (!(ua_written_in_macro(gimple_location(c), "is_kernel_addr") ||
+	      ua_line_calls(gimple_location(c), "is_kernel_addr")) ||
+	    !INTEGRAL_TYPE_P(type) || TYPE_PRECISION(type) != 64 ||
+	    TREE_CODE(gimple_cond_rhs(c)) != INTEGER_CST)
+		return NULL;
+	kaddr = wide_int_to_tree(type, wi::shwi(HOST_WIDE_INT_M1U << 62, 64));
+	v = fold_binary(gimple_cond_code(c), boolean_type_node, kaddr,
+			fold_convert(type, gimple_cond_rhs(c)));
+	if (!v || TREE_CODE(v) != INTEGER_CST)
+		return NULL;
+	return edge_when(gimple_bb(c), integer_onep(v));
+}
+
+/*
+ * Is @stmt only reached with a kernel address (under "if
+ * (is_kernel_addr(ea))")?  KUAP guards user memory only: such code
+ * accesses kernel memory with the unsafe accessors outside a region.
+ */
+bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple *last = last_stmt(bb);
+		edge e;
+
+		if (!last || gimple_code(last) != GIMPLE_COND ||
+		    EDGE_COUNT(bb->succs) != 2)
+			continue;
+		e = kernel_edge(as_a<gcond *>(last));
+		if (e && edge_dominates(e, gimple_bb(stmt)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The edges on which the pointer of @ref is not user memory: a kernel
+ * address (powerpc's emulation code accesses those deliberately), or,
+ * with @null_page, null (if (!v_regs), also when a check of it was
+ * skipped for null: "if (p && !access_ok(p, n))"), which reaches the
+ * access only on the null page.
+ */
+unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
+		       bool null_page, edge **out)
 {
 	basic_block bb;
 	unsigned n = 0;
@@ -180,26 +250,23 @@ unsigned ua_null_edges(struct ua_fn *fn, const struct ua_ref *ref, edge **out)
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple *last = last_stmt(bb);
 		struct ua_refs refs;
-		enum tree_code code;
-		tree lhs;
+		edge e;
 
 		if (!last || gimple_code(last) != GIMPLE_COND ||
-		    EDGE_COUNT(bb->succs) != 2)
+		    EDGE_COUNT(bb->succs) != 2 ||
+		    TREE_CODE(gimple_cond_lhs(last)) != SSA_NAME)
 			continue;
-		code = gimple_cond_code(last);
-		lhs = gimple_cond_lhs(last);
-		if ((code != EQ_EXPR && code != NE_EXPR) ||
-		    !integer_zerop(gimple_cond_rhs(last)) ||
-		    TREE_CODE(lhs) != SSA_NAME || !POINTER_TYPE_P(TREE_TYPE(lhs)))
+		e = kernel_edge(as_a<gcond *>(last));
+		if (!e && null_page)
+			e = null_edge(as_a<gcond *>(last));
+		if (!e)
 			continue;
-		ua_resolve(lhs, &refs);
+		ua_resolve(gimple_cond_lhs(last), &refs);
 		if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
 		    refs.ref[0].off != 0 || !ua_same_root(&refs.ref[0], ref))
 			continue;
 		*out = XRESIZEVEC(edge, *out, n + 1);
-		(*out)[n++] = (EDGE_SUCC(bb, 0)->flags & EDGE_TRUE_VALUE) ==
-			      (code == EQ_EXPR) * EDGE_TRUE_VALUE ?
-			      EDGE_SUCC(bb, 0) : EDGE_SUCC(bb, 1);
+		(*out)[n++] = e;
 	}
 	return n;
 }

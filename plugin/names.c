@@ -269,6 +269,30 @@ location_t ua_keyword_before(location_t loc, const char *word)
 	return loc;
 }
 
+/*
+ * Does the source line of @loc call @name at or after its column?  A
+ * condition's location is its "if": what the test was written as is
+ * only in the text ("if (is_kernel_addr(ea))").
+ */
+bool ua_line_calls(location_t loc, const char *name)
+{
+	expanded_location x = expand_location(ua_user_location(loc));
+	size_t len = strlen(name);
+	char_span line(NULL, 0);
+	int col;
+
+	if (!x.file)
+		return false;
+	line = location_get_source_line(x.file, x.line);
+	if (!line)
+		return false;
+	for (col = MAX(x.column - 1, 0); col + (int)len < (int)line.length(); col++)
+		if (!strncmp(line.get_buffer() + col, name, len) &&
+		    line.get_buffer()[col + len] == '(')
+			return true;
+	return false;
+}
+
 static bool last_is_space(struct obstack *ob)
 {
 	return obstack_object_size(ob) &&

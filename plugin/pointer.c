@@ -376,6 +376,65 @@ static gimple *const_local_store(tree var, gimple *use)
 	       store : NULL;
 }
 
+/* The PHIs a non_negative() question is inside of. */
+struct phi_stack {
+	const struct phi_stack *up;
+	gimple *phi;
+};
+
+/*
+ * Is the integer @t never negative: a constant, a zero-extension, a
+ * product or sum of such, or a PHI of them (a loop index counted up from
+ * zero: i = PHI <0, i + 8>, with the PHI being asked about taken to be)?
+ * Wrapping is not considered, as GCC does not for a signed index.
+ */
+static bool non_negative(tree t, const struct phi_stack *open, int depth)
+{
+	const struct phi_stack *s;
+	gimple *def;
+	unsigned i;
+
+	if (TREE_CODE(t) == INTEGER_CST)
+		return tree_int_cst_sgn(fold_convert(ssizetype, t)) >= 0;
+	if (TREE_CODE(t) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(t) ||
+	    depth > UA_MAX_DEPTH)
+		return false;
+	def = SSA_NAME_DEF_STMT(t);
+	if (gimple_code(def) == GIMPLE_PHI) {
+		struct phi_stack here = { open, def };
+
+		for (s = open; s; s = s->up)
+			if (s->phi == def)
+				return true;
+		for (i = 0; i < gimple_phi_num_args(def); i++)
+			if (!non_negative(gimple_phi_arg_def(def, i), &here, depth + 1))
+				return false;
+		return true;
+	}
+	if (!is_gimple_assign(def))
+		return false;
+	switch (gimple_assign_rhs_code(def)) {
+	CASE_CONVERT: {
+		tree from = TREE_TYPE(gimple_assign_rhs1(def));
+
+		if (!INTEGRAL_TYPE_P(from))
+			return false;
+		return (TYPE_UNSIGNED(from) &&
+			TYPE_PRECISION(from) < TYPE_PRECISION(TREE_TYPE(t))) ||
+		       non_negative(gimple_assign_rhs1(def), open, depth + 1);
+	}
+	case INTEGER_CST:
+	case SSA_NAME:
+		return non_negative(gimple_assign_rhs1(def), open, depth + 1);
+	case MULT_EXPR:
+	case PLUS_EXPR:
+		return non_negative(gimple_assign_rhs1(def), open, depth + 1) &&
+		       non_negative(gimple_assign_rhs2(def), open, depth + 1);
+	default:
+		return false;
+	}
+}
+
 static void walk_assign(struct walk *w, tree t, gimple *def,
 			struct ua_ref at, int depth)
 {
@@ -415,6 +474,11 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 			c = (HOST_WIDE_INT)TREE_INT_CST_LOW(rhs2);
 			at.off += code == MINUS_EXPR ? -c : c;
 		} else {
+			/* &buf[i], _dst + _i: an index counted up from 0 */
+			if (code == POINTER_PLUS_EXPR &&
+			    (at.off_known || at.lo_known) &&
+			    non_negative(rhs2, NULL, 0))
+				at.lo_known = true;
 			at.off_known = false;
 		}
 		walk_tree_ptr(w, rhs1, at, depth + 1);

@@ -299,6 +299,23 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 	return found;
 }
 
+/* Is a macro called @name on the expansion chain of @loc? */
+bool ua_written_in_macro(location_t loc, const char *name)
+{
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		const line_map *map = linemap_lookup(line_table, loc);
+		const line_map_macro *mm;
+
+		if (!map || !linemap_macro_expansion_map_p(map))
+			return false;
+		mm = linemap_check_macro(map);
+		if (!strcmp(linemap_map_get_macro_name(mm), name))
+			return true;
+		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+	}
+	return false;
+}
+
 /* Instrumentation the kernel puts between a begin and its accesses. */
 static bool is_hook(tree fndecl)
 {

@@ -42,8 +42,8 @@ void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,
 	uint64_t s = ua_region_at(fn, stmt);
 	unsigned t;
 
-	if (!s)
-		return;		/* unreachable */
+	if (!s || ua_on_kernel_path(fn, stmt))
+		return;		/* unreachable, or no user memory */
 	if ((s & RS_CLOSED) ||
 	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn)))) {
 		region_finding(fn, UA_REGION, NULL, out);

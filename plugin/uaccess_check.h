@@ -244,13 +244,17 @@ bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
 struct ua_cuts {
 	const struct ua_prim *const *prims;	/* checks: success edges, masks */
 	unsigned n;
-	const edge *nulls;			/* the pointer tested null */
+	const edge *nulls;			/* not user memory there */
 	unsigned nnulls;
 };
 
 bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 		    basic_block bb, gimple *stmt);
-unsigned ua_null_edges(struct ua_fn *fn, const struct ua_ref *ref, edge **out);
+unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
+		       bool null_page, edge **out);
+bool ua_written_in_macro(location_t loc, const char *name);
+bool ua_line_calls(location_t loc, const char *name);
+bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt);
 void ua_region_dataflow(struct ua_fn *fn);
 uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);

@@ -3,18 +3,15 @@
  * check-name: powerpc copies and an fpr loop past the checked bytes
  * check-description: Past the checked bytes through powerpc's indexed word loops: the two 32-byte copies into the 24-byte data[] reach bytes 8..39 of a 32-byte check (the x86 plugin reports the same copies so: a constant-length copy is one access of off..off+N-1, docs/diagnostics.md), and unsafe_copy_fpr_to_user() starts at frame->fpr, byte 16, past the 16 checked bytes (docs/diagnostics.md's lower bound: a forward loop that starts outside the check is range, 'bytes from N'); each is a range finding.
  * check-level: 0
- * check-known-to-fail
- * The plugin gives a loop that indexes its pointer with an int (&buf[i], _dst + _i) no lower bound, on any architecture (one that advances the pointer gets one); powerpc's unsafe_copy_*() and signal.h wrappers index where x86's copy advances: silent at level 0, unproven at level 2.
+ * The loops index their pointer (&buf[i], _dst + _i) where x86's copy advances it: an index counted up from 0 keeps the offset before it as a lower bound. The fpr loop's two stores give one diagnostic: the same text at the same place is printed once.
  *
  * check-output-start
-ppc_range_index_loop.c:41:9: warning: unsafe_copy_to_user() accesses bytes 8..39 of 'dst', beyond the 32 bytes checked [-Wuaccess-range]
-ppc_range_index_loop.c:39:14: note: checked here
-ppc_range_index_loop.c:55:9: warning: unsafe_copy_from_user() accesses bytes 8..39 of 'src', beyond the 32 bytes checked [-Wuaccess-range]
-ppc_range_index_loop.c:53:14: note: checked here
-ppc_range_index_loop.c:77:9: warning: unsafe_put_user() accesses bytes from 16 of 'frame', beyond the 16 bytes checked [-Wuaccess-range]
-ppc_range_index_loop.c:73:14: note: checked here
-ppc_range_index_loop.c:77:9: warning: unsafe_put_user() accesses bytes from 16 of 'frame', beyond the 16 bytes checked [-Wuaccess-range]
-ppc_range_index_loop.c:73:14: note: checked here
+ppc_range_index_loop.c:38:9: warning: unsafe_copy_to_user() accesses bytes 8..39 of 'dst', beyond the 32 bytes checked [-Wuaccess-range]
+ppc_range_index_loop.c:36:14: note: checked here
+ppc_range_index_loop.c:52:9: warning: unsafe_copy_from_user() accesses bytes 8..39 of 'src', beyond the 32 bytes checked [-Wuaccess-range]
+ppc_range_index_loop.c:50:14: note: checked here
+ppc_range_index_loop.c:74:9: warning: unsafe_put_user() accesses bytes from 16 of 'frame', beyond the 16 bytes checked [-Wuaccess-range]
+ppc_range_index_loop.c:70:14: note: checked here
  * check-output-end
  */
 
