@@ -215,6 +215,12 @@ bool ua_passes_pointer(tree fndecl)
 	return false;
 }
 
+/* Was @p named by a macro a programmer writes (ua_names)? */
+bool ua_prim_written(const struct ua_prim *p)
+{
+	return lookup(ua_names, ARRAY_SIZE(ua_names), p->name) != NULL;
+}
+
 /* Is @p part of a 7.x scope (its begin, or its cleanup end)? */
 bool ua_prim_is_scope(const struct ua_prim *p)
 {

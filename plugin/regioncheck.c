@@ -164,17 +164,20 @@ static bool block_has_prim(struct ua_fn *fn, basic_block bb)
 }
 
 /*
- * A begin written in the body of a macro of <asm/uaccess*.h>: arm64's
+ * A begin no programmer wrote: spelled in the body of a macro of
+ * <asm/uaccess*.h> with no begin a programmer writes around it (arm64's
  * __get_user() and raw_copy_from_user() open TTBR0 around their own
- * access, like the copy routines below.
+ * access, like the copy routines below).  x86's user_access_begin() is
+ * spelled there too, as a macro of itself, and is a programmer's.
  */
-static bool spelled_in_uaccess_header(gimple *stmt)
+static bool arch_internal_begin(const struct ua_prim *p)
 {
-	location_t loc = linemap_resolve_location(line_table, gimple_location(stmt),
+	location_t loc = linemap_resolve_location(line_table,
+						  gimple_location(p->stmt),
 						  LRK_SPELLING_LOCATION, NULL);
 	const char *file = LOCATION_FILE(loc);
 
-	return file && strstr(file, "/asm/uaccess");
+	return file && strstr(file, "/asm/uaccess") && !ua_prim_written(p);
 }
 
 /*
@@ -194,7 +197,7 @@ static void check_blind(struct ua_fn *fn, unsigned t)
 	 * part of the checked family, like the primitives' bodies.
 	 */
 	if (strstr(DECL_SOURCE_FILE(fn->node->decl), "/asm/uaccess") ||
-	    spelled_in_uaccess_header(ua_token_prim(fn, t)->stmt))
+	    arch_internal_begin(ua_token_prim(fn, t)))
 		return;
 	memset(&rc, 0, sizeof(rc));
 	for (i = 0; i < fn->naccesses; i++)

@@ -229,6 +229,7 @@ bool ua_unit_has_accessor_asm(void);
 void ua_find_primitives(struct ua_fn *fn);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_passes_pointer(tree fndecl);
+bool ua_prim_written(const struct ua_prim *p);
 bool ua_prim_is_scope(const struct ua_prim *p);
 bool ua_stores_nothing(gimple *stmt);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
