@@ -75,6 +75,8 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
 		return s;
 	switch (p->kind) {
 	case PRIM_STAC:
+	case PRIM_MASK:
+		/* a masked begin of one call (powerpc 7.x) opens where it is */
 		return p->token >= 0 ? RS_TOKEN(p->token) : s;
 	case PRIM_BEGIN:
 		/* a begin whose result no condition tests opens right here */
@@ -135,7 +137,7 @@ static void assign_tokens(struct ua_fn *fn)
 	unsigned i, n = 0;
 
 	for (i = 0; i < fn->nprims; i++)
-		if (ua_prim_props[fn->prims[i].kind].opens)
+		if (ua_prim_opens(&fn->prims[i]))
 			begins[n++] = &fn->prims[i];
 	qsort(begins, n, sizeof(*begins), by_place);
 	for (i = 0; i < n && fn->ntokens < RS_MAX_TOKENS; i++)
@@ -246,8 +248,7 @@ const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token)
 	unsigned i;
 
 	for (i = 0; i < fn->nprims; i++)
-		if (fn->prims[i].token == token &&
-		    ua_prim_props[fn->prims[i].kind].opens)
+		if (fn->prims[i].token == token && ua_prim_opens(&fn->prims[i]))
 			return &fn->prims[i];
 	return NULL;
 }

@@ -229,7 +229,7 @@ static void prim_records(struct ua_fn *fn, const struct ua_prim *p)
 		return;
 	if (ua_prim_props[p->kind].checks)
 		prim_record(fn, p, F_CHECK);
-	if (ua_prim_props[p->kind].opens || p->kind == PRIM_CLAC)
+	if (ua_prim_opens(p) || p->kind == PRIM_CLAC)
 		prim_record(fn, p, F_REGION);
 }
 

@@ -109,12 +109,16 @@ static const struct ua_name ua_functions_x86[] = {
 
 /*
  * powerpc (KUAP): a checking begin per mode, and ends that are distinct
- * functions behind the user_*_access_end() macros; book3s/32 opens only
- * the direction asked for, so the wrong end leaves the other one open.
+ * functions behind the user_*_access_end() macros (7.x: one function
+ * each, given the direction); book3s/32 opens only the direction asked
+ * for, so the wrong end leaves the other one open.
  */
 static const struct ua_name ua_functions_powerpc[] = {
 	{ "user_read_access_begin",	    PRIM_BEGIN,	 UA_MODE_READ },
 	{ "user_write_access_begin",	    PRIM_BEGIN,	 UA_MODE_WRITE },
+	/* 7.x: one begin and one masked begin, the mode an argument */
+	{ "__user_access_begin",	    PRIM_BEGIN,	 UA_MODE_RW },
+	{ "__masked_user_access_begin",	    PRIM_MASK,	 UA_MODE_RW },
 	{ "allow_read_from_user",	    PRIM_STAC,	 UA_MODE_READ },
 	{ "allow_write_to_user",	    PRIM_STAC,	 UA_MODE_WRITE },
 	{ "allow_read_write_user",	    PRIM_STAC,	 UA_MODE_RW },
@@ -140,6 +144,8 @@ static const struct ua_name ua_functions_arm64[] = {
 	{ "access_ok",			PRIM_ACCESS_OK,	UA_MODE_NONE },
 	{ "uaccess_ttbr0_enable",	PRIM_STAC,	UA_MODE_RW },
 	{ "uaccess_ttbr0_disable",	PRIM_CLAC,	UA_MODE_RW },
+	{ "uaccess_enable_privileged",	PRIM_STAC,	UA_MODE_RW },
+	{ "uaccess_disable_privileged",	PRIM_CLAC,	UA_MODE_RW },
 	{ "user_access_save",		PRIM_SAVE,	UA_MODE_NONE },
 	{ "user_access_restore",	PRIM_RESTORE,	UA_MODE_NONE },
 };
@@ -213,6 +219,12 @@ bool ua_passes_pointer(tree fndecl)
 			    ua_pointer_passers[i]))
 			return true;
 	return false;
+}
+
+/* Does @p open a region (a begin, or a masked begin that is one call)? */
+bool ua_prim_opens(const struct ua_prim *p)
+{
+	return ua_prim_props[p->kind].opens || p->opens;
 }
 
 /* Was @p named by a macro a programmer writes (ua_names)? */
@@ -371,6 +383,8 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
 	p->loc = ua_user_location(gimple_location(stmt));
 	p->token = -1;
+	p->opens = kind == PRIM_MASK &&
+		   strcmp(p->name, "mask_user_address") != 0;
 	if (kind == PRIM_HELPER)
 		return;
 	written = chain_name(gimple_location(stmt), false, NULL, &p->masked,

@@ -359,7 +359,7 @@ void ua_check_region_ends(struct ua_fn *fn)
 
 			if (p && p->kind == PRIM_CLAC)
 				check_end(fn, p, ua_region_at(fn, stmt));
-			if (p && ua_prim_props[p->kind].opens)
+			if (p && ua_prim_opens(p))
 				check_nested(fn, p, ua_region_at(fn, stmt));
 			if (gimple_code(stmt) == GIMPLE_RETURN)
 				check_return(fn, stmt, ua_region_at(fn, stmt));

@@ -71,6 +71,7 @@ struct ua_prim {
 	enum ua_mode mode;
 	const char *name;	/* the name the programmer wrote */
 	bool masked;		/* part of a masked begin */
+	bool opens;		/* a masked begin that also opens (powerpc 7.x) */
 	location_t loc;		/* where the programmer wrote it */
 	edge ok_edge;		/* tested kinds: the edge taken on success */
 	int token;		/* begins: index of the region they open */
@@ -230,6 +231,7 @@ void ua_find_primitives(struct ua_fn *fn);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_passes_pointer(tree fndecl);
 bool ua_prim_written(const struct ua_prim *p);
+bool ua_prim_opens(const struct ua_prim *p);
 bool ua_prim_is_scope(const struct ua_prim *p);
 bool ua_stores_nothing(gimple *stmt);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
