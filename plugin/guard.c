@@ -197,10 +197,10 @@ static edge kernel_edge(gcond *c)
 	tree type = TREE_TYPE(lhs);
 	tree kaddr, v;
 
-	if (!(ua_written_in_macro(gimple_location(c), "is_kernel_addr") ||
-	      ua_line_calls(gimple_location(c), "is_kernel_addr")) ||
-	    !INTEGRAL_TYPE_P(type) || TYPE_PRECISION(type) != 64 ||
-	    TREE_CODE(gimple_cond_rhs(c)) != INTEGER_CST)
+	if (!INTEGRAL_TYPE_P(type) || TYPE_PRECISION(type) != 64 ||
+	    TREE_CODE(gimple_cond_rhs(c)) != INTEGER_CST ||
+	    !(ua_written_in_macro(gimple_location(c), "is_kernel_addr") ||
+	      ua_line_calls(gimple_location(c), "is_kernel_addr")))
 		return NULL;
 	kaddr = wide_int_to_tree(type, wi::shwi(HOST_WIDE_INT_M1U << 62, 64));
 	v = fold_binary(gimple_cond_code(c), boolean_type_node, kaddr,
@@ -210,6 +210,37 @@ static edge kernel_edge(gcond *c)
 	return edge_when(gimple_bb(c), integer_onep(v));
 }
 
+/* The condition ending @bb, if it has two ways out. */
+static gcond *two_way_cond(basic_block bb)
+{
+	gimple *last = last_stmt(bb);
+
+	if (!last || gimple_code(last) != GIMPLE_COND ||
+	    EDGE_COUNT(bb->succs) != 2)
+		return NULL;
+	return as_a<gcond *>(last);
+}
+
+/* The function's kernel-address edges, found once (most have none). */
+static void find_kernel_edges(struct ua_fn *fn)
+{
+	basic_block bb;
+
+	if (fn->kernel_edges_found)
+		return;
+	fn->kernel_edges_found = true;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gcond *c = two_way_cond(bb);
+		edge e = c ? kernel_edge(c) : NULL;
+
+		if (!e)
+			continue;
+		fn->kernel_edges = XRESIZEVEC(edge, fn->kernel_edges,
+					      fn->nkernel_edges + 1);
+		fn->kernel_edges[fn->nkernel_edges++] = e;
+	}
+}
+
 /*
  * Is @stmt only reached with a kernel address (under "if
  * (is_kernel_addr(ea))")?  KUAP guards user memory only: such code
@@ -217,19 +248,12 @@ static edge kernel_edge(gcond *c)
  */
 bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt)
 {
-	basic_block bb;
+	unsigned i;
 
-	FOR_EACH_BB_FN(bb, fn->fun) {
-		gimple *last = last_stmt(bb);
-		edge e;
-
-		if (!last || gimple_code(last) != GIMPLE_COND ||
-		    EDGE_COUNT(bb->succs) != 2)
-			continue;
-		e = kernel_edge(as_a<gcond *>(last));
-		if (e && edge_dominates(e, gimple_bb(stmt)))
+	find_kernel_edges(fn);
+	for (i = 0; i < fn->nkernel_edges; i++)
+		if (edge_dominates(fn->kernel_edges[i], gimple_bb(stmt)))
 			return true;
-	}
 	return false;
 }
 
@@ -247,21 +271,22 @@ unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
 	unsigned n = 0;
 
 	*out = NULL;
+	find_kernel_edges(fn);
+	if (!fn->nkernel_edges && !null_page)
+		return 0;
 	FOR_EACH_BB_FN(bb, fn->fun) {
-		gimple *last = last_stmt(bb);
+		gcond *c = two_way_cond(bb);
 		struct ua_refs refs;
 		edge e;
 
-		if (!last || gimple_code(last) != GIMPLE_COND ||
-		    EDGE_COUNT(bb->succs) != 2 ||
-		    TREE_CODE(gimple_cond_lhs(last)) != SSA_NAME)
+		if (!c || TREE_CODE(gimple_cond_lhs(c)) != SSA_NAME)
 			continue;
-		e = kernel_edge(as_a<gcond *>(last));
+		e = fn->nkernel_edges ? kernel_edge(c) : NULL;
 		if (!e && null_page)
-			e = null_edge(as_a<gcond *>(last));
+			e = null_edge(c);
 		if (!e)
 			continue;
-		ua_resolve(gimple_cond_lhs(last), &refs);
+		ua_resolve(gimple_cond_lhs(c), &refs);
 		if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
 		    refs.ref[0].off != 0 || !ua_same_root(&refs.ref[0], ref))
 			continue;

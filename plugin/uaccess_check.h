@@ -173,6 +173,9 @@ struct ua_fn {
 	uint64_t saved;		/* states that reached a user_access_save() */
 	bool save_grew;		/* dataflow: a save's state grew this round */
 	bool own_dominators;
+	bool kernel_edges_found;
+	unsigned nkernel_edges;
+	edge *kernel_edges;	/* powerpc's is_kernel_addr() true edges */
 	/* phase 2 */
 	struct ua_summary sum;
 	/* phase 3 */

@@ -196,6 +196,7 @@ static void free_fn(struct ua_fn *fn)
 	free(fn->findings);
 	free(fn->accesses);
 	free(fn->prims);
+	free(fn->kernel_edges);
 	if (fn->pred_in)
 		for (i = 0; i < fn->nblocks; i++)
 			free(fn->pred_in[i]);
