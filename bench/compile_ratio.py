@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Compile-time and memory cost of the uaccess_check plugin on the accessor units.
 
-For each configured accessor unit of the default kernel, runs the exact compile command kbuild
+For each configured accessor unit of a kernel fixture (default 6.12 x86_64; --version, --arch,
+--gcc pick another, compiled by its own compiler with its own plugin), runs the exact compile command kbuild
 saved for it (``$BUILD/<dir>/.<unit>.o.cmd``) alternately without and with the plugin, N times
 each after one untimed warm-up, and reports the median wall times, their ratio (with/without)
 and the plugin's extra peak RSS (ru_maxrss from wait4, i.e. the largest of gcc/cc1/as).
 Overall: the median of the per-unit ratios and the ratio of the summed medians.
 
-    bench/compile_ratio.py [--runs N] [--level L] [UNIT ...]
+    bench/compile_ratio.py [--runs N] [--level L] [--version V] [--arch A] [--gcc G] [UNIT ...]
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 from uaccess_check import UsageError  # noqa: E402
-from uaccess_check.fixture import ensure_fixture  # noqa: E402
+from uaccess_check.fixture import KERNEL_VERSIONS, ensure_fixture, fixture_for  # noqa: E402
 from uaccess_check.kbuild import RunResult, compile_with, make_objects  # noqa: E402
 from uaccess_check.plugin import check_level, ensure_plugin, plugin_flags  # noqa: E402
 from uaccess_check.scan import accessor_units  # noqa: E402
@@ -96,14 +97,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="compile_ratio.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="timed runs per variant (default 5)")
     ap.add_argument("--level", type=int, default=0, help="plugin level (default 0)")
+    ap.add_argument("--version", default=None, choices=KERNEL_VERSIONS, help="kernel version (default 6.12)")
+    ap.add_argument("--arch", default=None, help="x86_64 (default), arm64 or powerpc (its base build)")
+    ap.add_argument("--gcc", default=None, help="GCC major version (default 12)")
     ap.add_argument("units", nargs="*", help="units to measure (default: all configured accessor units)")
     args = ap.parse_args(argv)
     try:
         if args.runs < 1:
             raise UsageError(f"--runs {args.runs}: must be at least 1")
         check_level(args.level)
-        so = ensure_plugin()
-        fx = ensure_fixture()
+        fx = ensure_fixture(fixture_for(args.version, args.arch, args.gcc))
+        so = ensure_plugin(fx.cc)
         configured, _ = accessor_units(fx)
         units = sorted(args.units) if args.units else configured
         unknown = [u for u in units if u not in fx.configured_sources()]
