@@ -204,9 +204,8 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		c->cref = *cref;
 		measure(c, pt->ref, size);
 	}
-	if (out->n)
-		out->nnulls = ua_safe_edges(fn, pt->ref, in_null_page(pt->ref, size),
-					    &out->nulls);
+	out->nnulls = ua_safe_edges(fn, pt->ref, in_null_page(pt->ref, size),
+				    &out->nulls);
 }
 
 /* Better first: proven, unproven, then range by the bytes it checks. */
@@ -340,6 +339,16 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 }
 
 /*
+ * Does some path reach the point with a user pointer, not null or a
+ * kernel address (powerpc's is_kernel_addr() path, also when no check of
+ * the pointer is in the function: a scope validates its own pointer)?
+ */
+static bool reaches_user_memory(const struct point *pt, const struct checks *k)
+{
+	return !k->nnulls || escapes(pt, k, 0);
+}
+
+/*
  * Judge @ref, used at @stmt (in @bb) of @fn, for @size bytes (-1: not
  * known).  The caller has entered @fn.
  */
@@ -354,7 +363,7 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		return;
 
 	collect(&pt, size, &k);
-	if (!judge_checked(&pt, &k, out))
+	if (reaches_user_memory(&pt, &k) && !judge_checked(&pt, &k, out))
 		unchecked_path(&pt, &k, size, depth, out);
 	free(k.c);
 	free(k.cuts);

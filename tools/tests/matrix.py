@@ -3,8 +3,8 @@
 ``make test-matrix`` runs the tests of the cells ``make test`` leaves out (UACCESS_CHECK_MATRIX=1),
 then this script, which writes docs/matrix.md: per cell, the accessor units compiled, the
 accesses the plugin saw, its findings per class and the wall time of the cell's compiles (its
-kernel prepared beforehand, outside the time). Level 2 prints every class; level 0 shows the
-unchecked, range, region and mode findings of it, level 1 adds distance.
+kernel prepared and its plain objects built beforehand, outside the time). Level 2 prints every
+class; level 0 shows the unchecked, range, region and mode findings of it, level 1 adds distance.
 
     python3 tools/tests/matrix.py [--output FILE] [--jobs J]
 
@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from uaccess_check import UsageError  # noqa: E402
 from uaccess_check.fixture import KERNEL_VERSIONS, arch_fixtures, ensure_fixture  # noqa: E402
 from uaccess_check.plugin import ensure_plugin, plugin_flags  # noqa: E402
-from uaccess_check.scan import compile_fixtures, default_jobs  # noqa: E402
+from uaccess_check.kbuild import make_objects  # noqa: E402
+from uaccess_check.scan import accessor_units, compile_fixtures, default_jobs  # noqa: E402
 from uaccess_check.toolchain import GCC_VERSIONS  # noqa: E402
 
 CLASSES = ("unchecked", "range", "region", "mode", "distance", "unproven")
@@ -57,6 +58,8 @@ def run_cell(cell: Cell, jobs: int) -> None:
     try:
         fixtures = [ensure_fixture(f) for f in arch_fixtures(cell.version, cell.arch, cell.gcc)]
         flags = plugin_flags(ensure_plugin(fixtures[0].cc), level=2, verbose=True)
+        for fx in fixtures:  # kbuild's own objects first: their saved commands, outside the time
+            make_objects(fx, accessor_units(fx)[0], jobs)
         start = time.perf_counter()
         reports, _ = compile_fixtures(fixtures, flags, jobs)
         cell.seconds = time.perf_counter() - start
@@ -111,7 +114,7 @@ each defconfig (powerpc: `ppc64le_defconfig` and the same with `CONFIG_COMPAT`) 
 plugin at level 2 by that cell's compiler. Findings per class are warnings (notes not counted);
 levels 0 and 1 print the unchecked, range, region and mode ones (level 1 adds distance). Each
 finding of the triaged cells has its verdict in `testcases/real/`; `docs/real-code.md` sums them
-up. Time: the cell's compiles on 2 cores, its kernel prepared beforehand.
+up. Time: the cell's compiles on 2 cores, its kernel prepared and its objects built beforehand.
 
 {text}"""
 

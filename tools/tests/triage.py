@@ -20,6 +20,9 @@ of that version and architecture (``uaccess-check kernel --version VERSION --arc
 two builds, as ``scan`` compiles them): every finding of every
 level, grouped by unit and by the levels whose output is the same, with ``# TODO`` for the
 verdicts. Verdicts are written by reading the code; the draft is never checked in as it is.
+``--keep FILE`` redrafts a triaged file after a plugin change: its header, and the verdict of
+every warning printed before with the same notes in the same unit; only new warnings get
+``# TODO``.
 """
 
 from __future__ import annotations
@@ -124,8 +127,70 @@ def draft(version: str, arch: str = "x86_64") -> str:
     return "\n".join(out)
 
 
+def _verdicts_by_warning(path: Path) -> dict[tuple[str, tuple[str, ...]], str]:
+    """(unit, a warning's lines with its notes) -> the verdict line before it, from a triaged file."""
+    out: dict[tuple[str, tuple[str, ...]], str] = {}
+    unit, verdict = "", ""
+    group: list[str] = []
+
+    def close() -> None:
+        if group and verdict:
+            out[(unit, tuple(group))] = verdict
+        group.clear()
+
+    for line in path.read_text().splitlines():
+        m = _BLOCK_RE.match(line.strip())
+        if ": note: " in line and group:
+            group.append(line)
+            continue
+        close()
+        if m:
+            unit, verdict = m.group(1), ""
+        elif line.startswith("#") and unit:
+            verdict = line
+        elif line.strip() and unit and not line.startswith(SUMMARY):
+            group.append(line)
+    close()
+    return out
+
+
+def keep_verdicts(text: str, old: Path) -> str:
+    """A draft with the header and the verdicts of an earlier triage of the same cell."""
+    known = _verdicts_by_warning(old)
+    header = []
+    for line in old.read_text().splitlines():
+        if _BLOCK_RE.match(line.strip()):
+            break
+        header.append(line)
+    lines = text.splitlines()
+    out, unit = list(header), ""
+    for i, line in enumerate(lines):
+        m = _BLOCK_RE.match(line)
+        if m:
+            unit = m.group(1)
+        if line == "# TODO":
+            group = [lines[i + 1]] + [l for l in _notes_after(lines, i + 2)]
+            line = known.get((unit, tuple(group)), line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _notes_after(lines: list[str], start: int) -> list[str]:
+    notes = []
+    for line in lines[start:]:
+        if ": note: " not in line:
+            break
+        notes.append(line)
+    return notes
+
+
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3):
-        print("usage: triage.py VERSION [ARCH]", file=sys.stderr)
+    args = sys.argv[1:]
+    keep = None
+    if len(args) >= 2 and args[-2] == "--keep":
+        keep, args = Path(args[-1]), args[:-2]
+    if len(args) not in (1, 2):
+        print("usage: triage.py VERSION [ARCH] [--keep FILE]", file=sys.stderr)
         sys.exit(2)
-    print(draft(*sys.argv[1:]), end="")
+    text = draft(*args)
+    print(keep_verdicts(text, keep) if keep else text, end="")
