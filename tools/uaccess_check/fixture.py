@@ -50,13 +50,12 @@ from typing import Iterator
 from . import UsageError, cache_dir
 from .debsource import AptArea, deb_version, fetch_package, find_mirrors, system_entries
 from .log import info
-from .toolchain import ARCHES, DEFAULT_GCC, Toolchain
+from .toolchain import DEFAULT_GCC, Toolchain
 from .units import object_of
 
 DEFAULT_VERSION = "6.12"
 DEFAULT_ARCH = "x86_64"
 DEFAULT_CONFIG = "defconfig"
-FIXTURE_ARCHES: tuple[str, ...] = tuple(ARCHES)
 
 #: scripts/config arguments of the powerpc COMPAT variant: ppc64le_defconfig leaves CONFIG_COMPAT
 #: off, and arch/powerpc/kernel/signal_32.c is built only with it.
