@@ -600,6 +600,28 @@ static tree typed_pointer(tree p)
 	return p;
 }
 
+/*
+ * The size of an access through the address register @p: a put stores
+ * its other input, typed as the pointer the programmer wrote ("(u64
+ * __user *)p" is a cast GIMPLE drops, so @p's type may be narrower); a
+ * get has no such input and takes @p's own type.
+ */
+static HOST_WIDE_INT register_access_size(gasm *stmt, tree p)
+{
+	unsigned i;
+
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
+		tree op = gimple_asm_input_op(stmt, i);
+		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
+		tree v = TREE_VALUE(op);
+
+		/* "+r" (err) comes back as a matching input, "0" (err) */
+		if (v != p && !ISDIGIT(c[0]) && type_bytes(TREE_TYPE(v)) > 0)
+			return type_bytes(TREE_TYPE(v));
+	}
+	return type_bytes(TREE_TYPE(TREE_TYPE(typed_pointer(p))));
+}
+
 static tree asm_user_operand(gasm *stmt)
 {
 	tree mem = asm_memory_operand(stmt);
@@ -624,7 +646,7 @@ HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
 	if (!mem) {
 		p = asm_address_operand(as_a<gasm *>(stmt));
 		*ptr = p;
-		return p ? type_bytes(TREE_TYPE(TREE_TYPE(typed_pointer(p)))) : -1;
+		return p ? register_access_size(as_a<gasm *>(stmt), p) : -1;
 	}
 	if (mem && TREE_CODE(mem) != MEM_REF && REFERENCE_CLASS_P(mem)) {
 		*obj = mem;

@@ -92,3 +92,18 @@ def test_scan_own_cross_build(user_ppc_build):
     fixture = run("scan", "--version", "6.12", "--arch", "powerpc", "--engine", "plugin", "--level", "1")
     assert summaries(mine.stdout) and summaries(mine.stdout) == summaries(fixture.stdout)
     assert (user_ppc_build / ".config").read_bytes() == config
+
+
+def test_a_launcher_in_cc_is_not_the_compiler(tmp_path):
+    """kbuild records CC as configured ("ccache aarch64-linux-gnu-gcc-12"): all of it goes back to
+    make, and the plugin is built for the compiler after the launcher."""
+    from uaccess_check.kdir import _kconfig_value
+    from uaccess_check.toolchain import compiler_of
+
+    cmd = tmp_path / "include" / "config" / "auto.conf.cmd"
+    cmd.parent.mkdir(parents=True)
+    cmd.write_text('ifneq "$(CC)" "ccache aarch64-linux-gnu-gcc-12"\n'
+                   'ifneq "$(LD)" "aarch64-linux-gnu-ld"\n')
+    assert _kconfig_value(tmp_path, "CC") == "ccache aarch64-linux-gnu-gcc-12"
+    assert compiler_of("ccache aarch64-linux-gnu-gcc-12") == "aarch64-linux-gnu-gcc-12"
+    assert compiler_of("gcc") == "gcc"

@@ -28,7 +28,7 @@ def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"architecture: {', '.join(ARCHES)} (default {DEFAULT_ARCH}; the others "
                         "use Debian's cross compilers)")
     gccs = sorted({g for v in GCC_VERSIONS.values() for g in v})
-    p.add_argument("--gcc", default=None, choices=gccs, metavar="V",
+    p.add_argument("--gcc", default=None, choices=gccs, metavar="G",
                    help=f"GCC major version: {', '.join(gccs)} (default {DEFAULT_GCC}; 11 on x86_64 only)")
 
 

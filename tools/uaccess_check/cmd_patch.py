@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     patch = read_patch(_read(args.patch), args.patch)
     fx = open_kdir(args.kernel) if args.kernel is not None else ensure_fixture(fixture_for(None))
-    so = ensure_plugin(fx.cc)
+    so = ensure_plugin(fx.compiler)
     flags = plugin_flags(so, level=args.level)
     configured = set(fx.configured_sources())
     with tempfile.TemporaryDirectory(prefix="uaccess-patch-") as tmpdir:

@@ -34,7 +34,8 @@ ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a si
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scan", help="check every unit of a kernel (default 6.12) that uses unsafe accessors",
-                       description="Find the units of a kernel (x86_64 defconfig; 6.12 unless --version) that "
+                       description="Find the units of a kernel (a defconfig fixture: 6.12 x86_64 unless --version, "
+                                   "--arch, --gcc; or your own KDIR) that "
                                    "use unsafe user accessors or open user-access regions, compile each with "
                                    "the plugin and print the diagnostics. Exit 1 if any warning was printed, "
                                    "2 on failure.")
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         fixtures = [ensure_fixture(f) for f in arch_fixtures(args.version, args.arch, args.gcc)]
     fx = fixtures[0]
-    so = ensure_plugin(fx.cc)
+    so = ensure_plugin(fx.compiler)
     engines = _engines(args.engine)
     level = 0 if args.level is None else args.level
     roots = [str(fx.src)] + [str(f.build) for f in fixtures]

@@ -51,6 +51,7 @@ from pathlib import Path
 from . import UsageError
 from .diag import plugin_diagnostics
 from .plugin import LEVELS, ensure_plugin, is_plugin_flag, plugin_flags
+from .toolchain import compiler_of
 
 _ENV_SPARSE = "UACCESS_CHECK_SPARSE"
 _ENV_CC = "UACCESS_CHECK_CC"
@@ -343,10 +344,9 @@ def _plugin_so(cc: list[str]) -> Path:
     try:
         for var in ("MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):
             os.environ.pop(var, None)
-        compiler = next((t for t in cc if os.path.basename(t) not in ("ccache", "distcc")), cc[-1])
         with open(_state_dir() / "sparse-plugin.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            return ensure_plugin(compiler)
+            return ensure_plugin(compiler_of(" ".join(cc)))
     finally:
         os.environ.clear()
         os.environ.update(saved)

@@ -139,6 +139,10 @@ class Fixture:
         return self.toolchain.cc
 
     @property
+    def compiler(self) -> str:
+        return self.cc
+
+    @property
     def build_name(self) -> str:
         compiler = "" if self.gcc == DEFAULT_GCC else f"-gcc{self.gcc}"
         suffix = f"-{self.variant}" if self.variant else ""

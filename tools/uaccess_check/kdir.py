@@ -23,6 +23,7 @@ from pathlib import Path
 
 from . import UsageError, cache_dir
 from .fixture import kbuild_env
+from .toolchain import compiler_of, has_plugin_headers
 from .units import object_of
 
 _COMPILE_RE = re.compile(r" -c -o (\S+\.o) (\S+\.c)(?=\s|;|$)")
@@ -40,7 +41,7 @@ class UserKernel:
     srcarch: str
     bits: int
     make_arch: str  # the ARCH= the tree was configured with
-    cc: str = "gcc"  # the CC= it was configured with (the plugin is built for it)
+    cc: str = "gcc"  # the CC= it was configured with ("ccache gcc" too)
     cross_compile: str = ""  # the CROSS_COMPILE= prefix of its binutils
 
     @property
@@ -74,7 +75,12 @@ class UserKernel:
         """The compiler's variables, also for a make in the build dir (an external module)."""
         if self.cc == "gcc" and not self.cross_compile:
             return []
-        return [f"CROSS_COMPILE={self.cross_compile}", f"CC={self.cc}"] if self.cross_compile else [f"CC={self.cc}"]
+        return ([f"CROSS_COMPILE={self.cross_compile}"] if self.cross_compile else []) + [f"CC={self.cc}"]
+
+    @property
+    def compiler(self) -> str:
+        """The compiler the plugin is built for: CC without a launcher."""
+        return compiler_of(self.cc)
 
     def kbuild_object(self, unit: str) -> str:
         return object_of(unit)
@@ -121,6 +127,11 @@ def open_kdir(path: str) -> UserKernel:
     srcarch = _srcarch(build, config)
     cc = _kconfig_value(build, "CC") or "gcc"
     ld = _kconfig_value(build, "LD") or "ld"
+    if "clang" in compiler_of(cc):
+        raise UsageError(f"{path}: configured with CC={cc}: the plugin is a GCC plugin (build with GCC)")
+    if not has_plugin_headers(compiler_of(cc)):
+        raise UsageError(f"{path}: configured with CC={cc}, but {compiler_of(cc)} or its plugin headers "
+                         f"are not installed (Debian: gcc-N-plugin-dev, or gcc-N-plugin-dev-<triplet>)")
     return UserKernel(build=build, src=src, srcarch=srcarch, bits=bits,
                       make_arch=_kconfig_value(build, "ARCH") or srcarch, cc=cc,
                       cross_compile=ld[:-2] if ld.endswith("-ld") else "")
@@ -129,7 +140,7 @@ def open_kdir(path: str) -> UserKernel:
 def _kconfig_value(build: Path, variable: str) -> str | None:
     """The value of a make variable kconfig ran with (ARCH, CC, LD): it records every variable it
     read, with its value, in include/config/auto.conf.cmd."""
-    used = re.compile(r'^ifneq "\$\(' + variable + r'\)" "(\S+)"$', re.M)
+    used = re.compile(r'^ifneq "\$\(' + variable + r'\)" "([^"]+)"$', re.M)
     try:
         m = used.search((build / "include" / "config" / "auto.conf.cmd").read_text(errors="replace"))
     except OSError:

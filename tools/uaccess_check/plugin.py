@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from . import REPO_ROOT, UsageError, cache_dir
+from .toolchain import has_plugin_headers
 
 PLUGIN_NAME = "uaccess_check"
 LEVELS = (0, 1, 2)
@@ -25,7 +26,7 @@ def ensure_plugin(cc: str = "gcc") -> Path:
     to use instead, no build); any other compiler (gcc-11, a cross compiler, a user's kbuild CC)
     loads one built against its own plugin headers into the cache, plugins/<cc>/.
     """
-    override = os.environ.get("UACCESS_CHECK_PLUGIN")
+    override = os.environ.get("UACCESS_CHECK_PLUGIN")  # for the host's gcc only
     if override and cc == "gcc":
         so = Path(override).resolve()
         if not so.is_file():
@@ -58,6 +59,9 @@ def _compiler_dir(cc: str) -> Path:
         raise UsageError(f"compiler {cc} not found")
     if any(c.isspace() for c in cc):
         raise UsageError(f"compiler {cc!r}: expected one command")
+    if not has_plugin_headers(cc):
+        raise UsageError(f"{cc} has no plugin headers ({cc} -print-file-name=plugin): install its "
+                         f"gcc-N-plugin-dev package")
     version = subprocess.run([cc, "--version"], capture_output=True, text=True,
                              errors="replace").stdout.splitlines()[:1]
     out = cache_dir() / "plugins" / cc.strip("/").replace("/", "_")

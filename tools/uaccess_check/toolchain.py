@@ -94,12 +94,26 @@ class Toolchain:
 
     def require(self) -> None:
         """A UsageError naming the packages to install if the compiler or its headers are missing."""
-        missing = shutil.which(self.cc) is None
-        if not missing:
-            headers = subprocess.run([self.cc, "-print-file-name=plugin"], capture_output=True,
-                                     text=True).stdout.strip()
-            missing = not headers or not os.path.isfile(f"{headers}/include/gcc-plugin.h")
-        if missing:
+        if not has_plugin_headers(self.cc):
             raise UsageError(f"{self.cc} or its plugin headers missing: run as root "
                              f"'apt-get install {' '.join(self.packages)}' (or make deps)")
+
+
+def has_plugin_headers(cc: str) -> bool:
+    """Is @cc on PATH with the plugin headers of its own version?"""
+    if shutil.which(cc) is None:
+        return False
+    proc = subprocess.run([cc, "-print-file-name=plugin"], capture_output=True, text=True)
+    headers = proc.stdout.strip()
+    return proc.returncode == 0 and os.path.isfile(os.path.join(headers, "include", "gcc-plugin.h"))
+
+
+#: Launchers a kbuild CC may start with ("ccache aarch64-linux-gnu-gcc-12").
+LAUNCHERS = ("ccache", "distcc", "sccache")
+
+
+def compiler_of(cc: str) -> str:
+    """The compiler itself in a CC value: its first word that is not a launcher."""
+    words = cc.split()
+    return next((w for w in words if os.path.basename(w) not in LAUNCHERS), words[-1] if words else cc)
 
