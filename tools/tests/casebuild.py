@@ -18,6 +18,7 @@ plugin lines and checker warnings; the test modules compare them with the header
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -259,6 +260,24 @@ def build_cases(fx: Fixture, plugin_so: Path, cases_dir: Path, names: list[str],
         b.sparse_lines[unit] = [d.format(basename(d.file)) for d in diags
                                 if d is not None and d.kind != "note" and basename(d.file) == unit]
     return b
+
+
+def assert_case_output(build: CaseBuild, cases_dir: Path, name: str) -> None:
+    """The case built and its plugin lines are its expected block (xfail for check-known-to-fail)."""
+    import pytest
+
+    case = parse_case(cases_dir / name)
+    assert build.built(name), f"{name} did not build:\n" + build.unit_output(name)
+    got = build.plugin_lines.get(name, [])
+    if case.known_to_fail and got != case.expected:
+        pytest.xfail(f"{name}: check-known-to-fail")
+    assert got == case.expected, f"{name}: plugin output differs from its expected block:\n" + "\n".join(
+        difflib.unified_diff(case.expected, got, "expected", "plugin", lineterm=""))
+
+
+def assert_sparse_clean(build: CaseBuild, name: str) -> None:
+    assert name in build.sparse_lines, f"sparse did not run on {name}:\n{build.sparse_output[-3000:]}"
+    assert build.sparse_lines[name] == [], f"{name}: sparse warns: {build.sparse_lines[name]}"
 
 
 # ---- facts files (docs/facts.md) ----------------------------------------------------------------

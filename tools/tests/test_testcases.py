@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from uaccess_check import REPO_ROOT
-from casebuild import CaseBuild, build_cases, case_names, header_problems, parse_case
+from casebuild import CaseBuild, assert_case_output, assert_sparse_clean, build_cases, case_names, header_problems, parse_case
 
 # UACCESS_CHECK_TESTCASES: another directory of cases (to try the harness on a draft set).
 CASES_DIR = Path(os.environ.get("UACCESS_CHECK_TESTCASES") or REPO_ROOT / "testcases")
@@ -50,15 +50,9 @@ def test_header(name):
 
 @pytest.mark.parametrize("name", CASES)
 def test_output(build, name):
-    case = parse_case(CASES_DIR / name)
-    assert build.built(name), f"{name} did not build:\n" + build.unit_output(name)
-    got = build.plugin_lines.get(name, [])
-    if case.known_to_fail and got != case.expected:
-        pytest.xfail(f"{name}: check-known-to-fail")
-    assert got == case.expected
+    assert_case_output(build, CASES_DIR, name)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_sparse_clean(build, name):
-    assert name in build.sparse_lines, f"sparse did not run on {name}:\n{build.sparse_output[-3000:]}"
-    assert build.sparse_lines[name] == []
+    assert_sparse_clean(build, name)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from casebuild import CaseBuild, build_cases, case_names, parse_case
+from casebuild import CaseBuild, assert_case_output, build_cases, case_names
 from conftest import kernel_fixture
 from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.plugin import ensure_plugin
@@ -47,12 +47,7 @@ def test_most_cases_are_portable():
 
 @pytest.mark.parametrize("name", CASES)
 def test_output(build, name):
-    case = parse_case(CASES_DIR / name)
-    assert build.built(name), f"{name} did not build for arm64:\n" + build.unit_output(name)
-    got = build.plugin_lines.get(name, [])
-    if case.known_to_fail and got != case.expected:
-        pytest.xfail(f"{name}: check-known-to-fail")
-    assert got == case.expected
+    assert_case_output(build, CASES_DIR, name)
 
 
 def test_compiled_by_the_cross_compiler(build):

@@ -37,7 +37,7 @@ from uaccess_check.diag import parse_diagnostic
 from uaccess_check.fixture import Fixture
 from uaccess_check.plugin import ensure_plugin
 from uaccess_check.toolchain import Toolchain
-from casebuild import CaseBuild, build_cases, case_names, group_by_unit, header_problems, parse_case
+from casebuild import CaseBuild, assert_case_output, assert_sparse_clean, build_cases, case_names, group_by_unit, header_problems, parse_case
 from conftest import kernel_fixture
 
 VERSION = "6.12"
@@ -87,18 +87,12 @@ def test_header(name):
 
 @pytest.mark.parametrize("name", CASES)
 def test_output(build, name):
-    case = parse_case(CASES_DIR / name)
-    assert build.built(name), f"{name} did not build:\n" + build.unit_output(name)
-    got = build.plugin_lines.get(name, [])
-    if case.known_to_fail and got != case.expected:
-        pytest.xfail(f"{name}: check-known-to-fail")
-    assert got == case.expected
+    assert_case_output(build, CASES_DIR, name)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_sparse_clean(build, name):
-    assert name in build.sparse_lines, f"sparse did not run on {name}:\n{build.sparse_output[-3000:]}"
-    assert build.sparse_lines[name] == []
+    assert_sparse_clean(build, name)
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -19,7 +19,7 @@ import pytest
 
 from uaccess_check import REPO_ROOT
 from uaccess_check.fixture import Fixture, ensure_fixture, fixture_for
-from casebuild import CaseBuild, build_cases, case_names, header_problems, parse_case
+from casebuild import CaseBuild, assert_case_output, assert_sparse_clean, build_cases, case_names, header_problems, parse_case
 
 VERSION = "7.2"
 # UACCESS_CHECK_TESTCASES_V7: another directory of 7.x cases (to try the harness on a draft set).
@@ -56,15 +56,9 @@ def test_header(name):
 
 @pytest.mark.parametrize("name", CASES)
 def test_output(build, name):
-    case = parse_case(CASES_DIR / name)
-    assert build.built(name), f"{name} did not build:\n" + build.unit_output(name)
-    got = build.plugin_lines.get(name, [])
-    if case.known_to_fail and got != case.expected:
-        pytest.xfail(f"{name}: check-known-to-fail")
-    assert got == case.expected
+    assert_case_output(build, CASES_DIR, name)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_sparse_clean(build, name):
-    assert name in build.sparse_lines, f"sparse did not run on {name}:\n{build.sparse_output[-3000:]}"
-    assert build.sparse_lines[name] == []
+    assert_sparse_clean(build, name)
