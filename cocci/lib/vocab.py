@@ -1,0 +1,50 @@
+"""The scripts' vocabulary: which calls are accessors, checks, begins and ends, and the words
+of each finding.  Both come from the repository's one definition of each (the primitive table
+and tools/uaccess_check/messages.py), so that the scripts, the plugin and the merge agree.
+"""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+
+from uaccess_check import messages  # noqa: E402
+
+#: accessor -> (index of the user pointer argument, mode r/w/rw)
+ACCESSORS = {
+    "unsafe_put_user": (1, "w"), "unsafe_get_user": (1, "r"),
+    "unsafe_copy_to_user": (0, "w"), "unsafe_copy_from_user": (1, "r"),
+    "unsafe_try_cmpxchg_user": (0, "rw"),
+    "unsafe_atomic_op1": (2, "rw"), "unsafe_atomic_op2": (2, "rw"),
+    "unsafe_atomic_store_release_user": (1, "w"),
+    "unsafe_put_compat_sigset": (0, "w"), "unsafe_get_compat_sigset": (1, "r"),
+    "unsafe_save_altstack": (0, "w"), "unsafe_compat_save_altstack": (0, "w"),
+    "unsafe_get_user_sigset": (1, "r"),
+    "unsafe_copy_fpr_to_user": (0, "w"), "unsafe_copy_vsx_to_user": (0, "w"),
+    "unsafe_copy_ckfpr_to_user": (0, "w"), "unsafe_copy_ckvsx_to_user": (0, "w"),
+    "unsafe_copy_fpr_from_user": (1, "r"), "unsafe_copy_vsx_from_user": (1, "r"),
+    "unsafe_copy_ckfpr_from_user": (1, "r"), "unsafe_copy_ckvsx_from_user": (1, "r"),
+}
+UNCHECKED_BEGINS = ("__uaccess_begin", "__uaccess_begin_nospec")
+CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin"
+                      r"|scoped_user_(?:read|write|rw)_access(?:_size)?)\s*\(")
+SCOPE_RE = re.compile(r"\bscoped_user_(?:read|write|rw)_access(?:_size)?\s*\(")
+
+
+def pointer_arg(name, argv):
+    """The user pointer argument of accessor `name` in argv, as written ('' if absent)."""
+    idx = ACCESSORS[name][0]
+    return argv[idx] if idx < len(argv) else ""
+
+
+def mode(name):
+    return ACCESSORS[name][1]
+
+
+def say(cls, mid, detail=None, **fields):
+    """A script's finding: the message's words, the detail after ': ', the class in brackets."""
+    text = messages.say(mid, **fields)
+    if detail is not None:
+        text += ": " + messages.say(detail[0], **detail[1])
+    return "%s [%s]" % (text, cls)
