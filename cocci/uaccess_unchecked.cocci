@@ -112,7 +112,7 @@ F.calls.refs.setdefault(str(g), set()).add(key(pr[0]))
 CANDIDATES.update(F.calls.reaching(set(a["name"] for a in F.access.values())))
 
 // the accesses and the calls that can lead to one, reached from the entry
-// without a check
+// without a check ("when any": also past an earlier such call)
 @unguarded depends on has exists@
 identifier g : script:python() { str(g) in CANDIDATES };
 position q;
@@ -128,6 +128,7 @@ fn(...) {
     when != masked_user_read_access_begin(...)
     when != masked_user_write_access_begin(...)
     when != masked_user_rw_access_begin(...)
+    when any
 g@q(...)
 ... when any
 }

@@ -18,6 +18,7 @@ def pretty(e):
     s = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
     s = re.sub(r"([&*(])\s+", r"\1", s)
     s = re.sub(r"\s+\)", ")", s)
+    s = re.sub(r"\s+(\+\+|--)", r"\1", s)
     return s.strip()
 
 

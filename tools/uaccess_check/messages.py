@@ -73,6 +73,13 @@ DETAIL = {
     "opened_at": "opened by {begin}() at line {line}",
     "from_fault": "opened by {begin}() at line {line}, reached from a fault at label '{label}'",
     "in_scope": "in the scope of {begin}() at line {line}",
+    "in_scope_of": "inside {scope}() of '{scoped}', which validates only '{scoped}': {why}",
+    "why_set_inside": "'{name}' is set at line {line} from '{source}', not from the scoped pointer",
+    "why_alias_before": "'{name}' was set from '{scoped}' before the scope (line {line}): it holds the raw pointer, not the checked (masked) '{scoped}' the scope shadows it with",
+    "why_computed_from": "'{scoped}' was computed from '{name}' before the scope (line {line}), and only '{scoped}' is checked (masked) inside it",
+    "why_neither": "'{name}' is neither the scoped pointer nor set from it inside the scope",
+    "do_not_nest": "inside {outer}: user-access scopes and regions do not nest, the end of the inner one closes the region the outer code still uses",
+    "scope_ends_itself": "inside the scope of {scope}() at line {line}, which ends its region itself on every exit: the explicit end closes it for the rest of the body",
 }
 
 #: Findings only the source level reports.
@@ -80,9 +87,7 @@ COCCI = {
     "relies_up": "{accessor}() on '{pointer}' is not validated in '{function}' nor in its callers up to '{tops}', which have no caller in this file",
     "call_reaches": "call to '{callee}' reaches {accessor}() without access_ok() or a checking begin on every path",
     "member_range": "{accessor}() accesses '{pointer}->{member}', outside '{pointer}->{checked}' checked at line {line}",
-    "scope_other": "{accessor}() on '{pointer}' inside {scope}() of '{scoped}' is not validated by the scope: {why}",
     "scope_call_raw": "call to '{callee}' inside {scope}() of '{scoped}' passes '{pointer}' and not the scoped pointer: the helper gets the raw pointer, not the checked (masked) '{scoped}'",
-    "scope_nested": "{inner}() inside {outer}: user-access scopes and regions do not nest, the end of the inner one closes the region the outer code still uses",
     "distance_begin": "{begin}() has no access_ok() before it in '{function}'{callers}",
 }
 
