@@ -230,15 +230,16 @@ def test_bench_format(tmp_path):
 
 
 def test_driver_patch_and_context_headers(tmp_path):
-    shutil.copy(INPUTS / "region.c", tmp_path / "region.c")
-    proc = driver("--mode", "patch", "-s", "uaccess_region", str(tmp_path))
+    shutil.copy(INPUTS / "region_end.c", tmp_path / "region_end.c")
+    proc = driver("--mode", "patch", "-s", "uaccess_region_end", str(tmp_path))
     assert proc.returncode == 1, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[:3] == ["diff -u -p a/region.c b/region.c", "--- a/region.c", "+++ b/region.c"]
-    assert lines[3:] == (INPUTS / "region.patch.expected").read_text().splitlines()
-    proc = driver("--mode", "context", "-s", "uaccess_region", str(tmp_path))
+    assert lines[:3] == ["diff -u -p a/region_end.c b/region_end.c", "--- a/region_end.c",
+                         "+++ b/region_end.c"]
+    assert lines[3:] == (INPUTS / "region_end.patch.expected").read_text().splitlines()
+    proc = driver("--mode", "context", "-s", "uaccess_region_end", str(tmp_path))
     assert proc.returncode == 1, proc.stderr
-    assert f"--- {tmp_path}/region.c" in proc.stdout.splitlines()
+    assert f"--- {tmp_path}/region_end.c" in proc.stdout.splitlines()
     assert "/tmp/nothing" not in proc.stdout and "uaccess-cocci-" not in proc.stdout
 
 

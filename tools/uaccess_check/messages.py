@@ -71,6 +71,7 @@ DETAIL = {
     "after_end": "after {end}() at line {line}",
     "before_begin": "before {begin}() at line {line}",
     "opened_at": "opened by {begin}() at line {line}",
+    "opened_line": "opened at line {line}",
     "from_fault": "opened by {begin}() at line {line}, reached from a fault at label '{label}'",
     "in_scope": "in the scope of {begin}() at line {line}",
     "in_scope_of": "inside {scope}() of '{scoped}', which validates only '{scoped}': {why}",
