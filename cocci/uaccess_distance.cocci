@@ -24,17 +24,32 @@ virtual report
 
 @initialize:python@
 @@
+import os, sys
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
+                for a in open("/proc/self/cmdline").read().split("\0") if a.endswith(".cocci")][:1]
+import vocab
+from cexpr import key
+from report import Reports
+
+R = Reports()
 BEGINS = []    # (function, name, pos)
 CALLS = {}     # callee -> list of (caller, pos, checked before)
 CHECKS = {}    # function -> list of (name, line)
-REPORTS = []
-KEEP = set()
 
-def key(p):
-    return (p.file, int(p.line), int(p.column))
-
-def keep(p):
-    return key(p[0]) in KEEP
+def judge():
+    for fn, name, pos in BEGINS:
+        line = int(pos[0].line)
+        callers = sorted(CALLS.get(fn, {}).values(), key=lambda c: key(c[1][0]))
+        parts = []
+        for caller, cpos, checked in callers:
+            if checked:
+                lines = [l for n, l in CHECKS.get(caller, []) if l <= int(cpos[0].line)]
+                cl = max(lines) if lines else int(cpos[0].line)
+                parts.append(vocab.messages.say("caller_checks", caller=caller, line=cl, lines=abs(line - cl)))
+            else:
+                parts.append(vocab.messages.say("caller_unchecked", caller=caller, line=cpos[0].line))
+        R.add(pos, vocab.say("distance", "distance_begin", begin=name, function=fn,
+                             callers="; " + "; ".join(parts) if parts else " and it has no caller in this file"))
 
 @has@
 identifier U = {__uaccess_begin, __uaccess_begin_nospec};
@@ -117,45 +132,26 @@ CALLS.setdefault(str(f), {}).setdefault(key(q[0]), [q[0].current_element, q, Tru
 
 @script:python depends on has@
 @@
-for fn, name, pos in BEGINS:
-    line = int(pos[0].line)
-    callers = sorted(CALLS.get(fn, {}).values(), key=lambda c: key(c[1][0]))
-    base = "%s() opens a user-access region without a check: no access_ok() precedes it in '%s'" % (name, fn)
-    if not callers:
-        msg = base + " and it has no caller in this file [distance]"
-    else:
-        parts = []
-        for caller, cpos, checked in callers:
-            if checked:
-                lines = [l for n, l in CHECKS.get(caller, []) if l <= int(cpos[0].line)]
-                cl = max(lines) if lines else int(cpos[0].line)
-                parts.append("caller '%s' checks at line %d, %d lines away" % (caller, cl, abs(line - cl)))
-            else:
-                parts.append("caller '%s' calls it at line %s without a check on some path" % (caller, cpos[0].line))
-        msg = base + "; " + "; ".join(parts) + " [distance]"
-    REPORTS.append((pos, msg))
-    KEEP.add(key(pos[0]))
+judge()
+R.final()
 
 @script:python depends on report && has@
 @@
-for p, msg in sorted(REPORTS, key=lambda r: key(r[0][0])):
-    coccilib.report.print_report(p[0], msg)
+R.print(coccilib, "report")
 
 @script:python depends on org && has@
 @@
-for p, msg in sorted(REPORTS, key=lambda r: key(r[0][0])):
-    coccilib.org.print_todo(p[0], msg)
+R.print(coccilib, "org")
 
 @depends on context && has@
 identifier g;
-position p : script:python() { keep(p) };
+position p : script:python() { R.keep(p) };
 @@
 * g@p(...)
 
 @script:python depends on has@
 @@
+R.reset()
 del BEGINS[:]
 CALLS.clear()
 CHECKS.clear()
-del REPORTS[:]
-KEEP.clear()

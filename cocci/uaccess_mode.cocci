@@ -26,73 +26,27 @@ virtual report
 
 @initialize:python@
 @@
-import re
+import os, sys
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
+                for a in open("/proc/self/cmdline").read().split("\0") if a.endswith(".cocci")][:1]
+import source
+import vocab
+from report import Reports
 
-MODE = {
-    "unsafe_put_user": "w", "unsafe_get_user": "r",
-    "unsafe_copy_to_user": "w", "unsafe_copy_from_user": "r",
-    "unsafe_try_cmpxchg_user": "rw",
-    "unsafe_atomic_op1": "rw", "unsafe_atomic_op2": "rw",
-    "unsafe_put_compat_sigset": "w", "unsafe_get_compat_sigset": "r",
-    "unsafe_save_altstack": "w", "unsafe_compat_save_altstack": "w",
-    "unsafe_get_user_sigset": "r",
-    "unsafe_copy_fpr_to_user": "w", "unsafe_copy_vsx_to_user": "w",
-    "unsafe_copy_ckfpr_to_user": "w", "unsafe_copy_ckvsx_to_user": "w",
-    "unsafe_copy_fpr_from_user": "r", "unsafe_copy_vsx_from_user": "r",
-    "unsafe_copy_ckfpr_from_user": "r", "unsafe_copy_ckvsx_from_user": "r",
-}
+R = Reports()
 REGION = {
     "user_read_access_begin": "r", "masked_user_read_access_begin": "r",
     "user_write_access_begin": "w", "masked_user_write_access_begin": "w",
 }
-WORD = {"r": "reads", "w": "writes", "rw": "reads and writes"}
-OPENED = {"r": "reading", "w": "writing"}
+DOES = {"r": "reads", "w": "writes", "rw": "reads and writes"}
+HELPERS = {}   # helper name -> [(accessor, mode)] of its accesses
 
-_DEFINES = {}
-
-def define_ranges(fname):
-    if fname not in _DEFINES:
-        ranges = []
-        try:
-            lines = open(fname, errors="replace").read().split(chr(10))
-        except OSError:
-            lines = []
-        i = 0
-        while i < len(lines):
-            m = re.match(r"\s*\x23\s*define\s+([A-Za-z_]\w*)", lines[i])
-            j = i
-            while j < len(lines) and lines[j].rstrip().endswith(chr(92)):
-                j += 1
-            if m:
-                ranges.append((i + 1, j + 1, m.group(1)))
-            i = j + 1
-        _DEFINES[fname] = ranges
-    return _DEFINES[fname]
-
-def enclosing(p):
-    line = int(p.line)
-    for first, last, name in define_ranges(p.file):
-        if first <= line <= last:
-            return name
-    return p.current_element
-
-def key(p):
-    return (p.file, int(p.line), int(p.column))
-
-HELPER_MODE = {}   # helper name -> set of modes of its accesses
-REPORTS = []
-KEEP = set()
-
-def keep(p):
-    return key(p[0]) in KEEP
-
-def check(p, what, mode, B, pb):
+def check(p, accessor, mode, B, pb, **callee):
     region = REGION[B]
     if mode == "rw" or mode != region:
-        msg = "%s %s in a region opened for %s by %s() at line %s [mode]" % (
-            what, WORD[mode], OPENED[region], B, pb[0].line)
-        REPORTS.append((p, msg))
-        KEEP.add(key(p[0]))
+        R.add(p, vocab.say("mode", "mode_call" if callee else "mode",
+                           ("opened_at", dict(begin=B, line=pb[0].line)), accessor=accessor,
+                           does=DOES[mode], opened="reading" if region == "r" else "writing", **callee))
 
 @has@
 identifier B = {user_read_access_begin, user_write_access_begin,
@@ -119,8 +73,8 @@ A << acc.A;
 pa << acc.pa;
 h;
 @@
-name = enclosing(pa[0])
-HELPER_MODE.setdefault(name, set()).add(MODE[str(A)])
+name = source.enclosing(pa[0])[1]
+HELPERS.setdefault(name, []).append((str(A), vocab.mode(str(A))))
 coccinelle.h = cocci.make_ident(name)
 
 @inreg depends on has exists@
@@ -151,7 +105,7 @@ pb << has.pb;
 A << acc.A;
 pa << inreg.q;
 @@
-check(pa, "%s()" % A, MODE[str(A)], str(B), pb)
+check(pa, str(A), vocab.mode(str(A)), str(B), pb)
 
 @inreg2 depends on has exists@
 identifier has.B;
@@ -175,7 +129,7 @@ pb << has.pb;
 A << acc.A;
 pa << inreg2.q;
 @@
-check(pa, "%s()" % A, MODE[str(A)], str(B), pb)
+check(pa, str(A), vocab.mode(str(A)), str(B), pb)
 
 @callreg depends on has exists@
 identifier has.B;
@@ -204,36 +158,33 @@ pb << has.pb;
 h << hlp.h;
 pc << callreg.pc;
 @@
-modes = HELPER_MODE.get(str(h), set())
-mode = "rw" if ("rw" in modes or ("r" in modes and "w" in modes)) else (modes.pop() if modes else None)
+accs = HELPERS.get(str(h), [])
+modes = set(m for _, m in accs)
+mode = "rw" if ("rw" in modes or ("r" in modes and "w" in modes)) else (min(modes) if modes else None)
 if mode:
-    check(pc, "call to '%s'" % h, mode, str(B), pb)
+    first = [a for a, m in accs if m == mode or mode == "rw"][0]
+    check(pc, first, mode, str(B), pb, callee=str(h))
+
+@script:python depends on has@
+@@
+R.final()
 
 @script:python depends on report && has@
 @@
-seen = set()
-for p, msg in sorted(REPORTS, key=lambda r: (key(r[0][0]), r[1])):
-    if (key(p[0]), msg) not in seen:
-        seen.add((key(p[0]), msg))
-        coccilib.report.print_report(p[0], msg)
+R.print(coccilib, "report")
 
 @script:python depends on org && has@
 @@
-seen = set()
-for p, msg in sorted(REPORTS, key=lambda r: (key(r[0][0]), r[1])):
-    if (key(p[0]), msg) not in seen:
-        seen.add((key(p[0]), msg))
-        coccilib.org.print_todo(p[0], msg)
+R.print(coccilib, "org")
 
 @depends on context && has@
 identifier g;
-position p : script:python() { keep(p) };
+position p : script:python() { R.keep(p) };
 @@
 * g@p(...)
 
 @script:python depends on has@
 @@
-del REPORTS[:]
-KEEP.clear()
-HELPER_MODE.clear()
-_DEFINES.clear()
+R.reset()
+HELPERS.clear()
+source.reset()

@@ -80,6 +80,8 @@ DETAIL = {
     "why_computed_from": "'{scoped}' was computed from '{name}' before the scope (line {line}), and only '{scoped}' is checked (masked) inside it",
     "why_neither": "'{name}' is neither the scoped pointer nor set from it inside the scope",
     "do_not_nest": "inside {outer}: user-access scopes and regions do not nest, the end of the inner one closes the region the outer code still uses",
+    "caller_checks": "caller '{caller}' checks at line {line}, {lines} lines away",
+    "caller_unchecked": "caller '{caller}' calls it at line {line} without a check on some path",
     "scope_ends_itself": "inside the scope of {scope}() at line {line}, which ends its region itself on every exit: the explicit end closes it for the rest of the body",
 }
 
@@ -89,7 +91,7 @@ COCCI = {
     "call_reaches": "call to '{callee}' reaches {accessor}() without access_ok() or a checking begin on every path",
     "member_range": "{accessor}() accesses '{pointer}->{member}', outside '{pointer}->{checked}' checked at line {line}",
     "scope_call_raw": "call to '{callee}' inside {scope}() of '{scoped}' passes '{pointer}' and not the scoped pointer: the helper gets the raw pointer, not the checked (masked) '{scoped}'",
-    "distance_begin": "{begin}() has no access_ok() before it in '{function}'{callers}",
+    "distance_begin": "{begin}() opens a user-access region without a check: no access_ok() precedes it in '{function}'{callers}",
 }
 
 ALL = {**PLUGIN, **MERGE, **DETAIL, **COCCI}
