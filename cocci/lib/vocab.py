@@ -25,6 +25,8 @@ ACCESSORS = {
     "unsafe_copy_ckfpr_to_user": (0, "w"), "unsafe_copy_ckvsx_to_user": (0, "w"),
     "unsafe_copy_fpr_from_user": (1, "r"), "unsafe_copy_vsx_from_user": (1, "r"),
     "unsafe_copy_ckfpr_from_user": (1, "r"), "unsafe_copy_ckvsx_from_user": (1, "r"),
+    # the wrapper macro of fs/readdir.c (unsafe_put_user() and unsafe_copy_to_user())
+    "unsafe_copy_dirent_name": (0, "w"),
 }
 UNCHECKED_BEGINS = ("__uaccess_begin", "__uaccess_begin_nospec")
 CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin"

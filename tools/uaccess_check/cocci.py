@@ -223,8 +223,9 @@ def chunks(files: list[Path], sizes: dict[Path, int], n: int) -> list[list[Path]
 
 
 #: spatch -very-quiet reports a file it gave up on as "EXN: <exception> in <file>" (a timeout is
-#: Common.Timeout) and carries on with the other files.
-_EXN_RE = re.compile(r"^EXN: (\S+) in (\S+)$", re.M)
+#: Common.Timeout, an error of a script's Python Failure("Error in Python script, ...")) and
+#: carries on with the other files.
+_EXN_RE = re.compile(r"^EXN: (.+) in (\S+)$", re.M)
 
 
 def run_group(script: Script, mode: str, group_dir: Path, nfiles: int, timeout: float,

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .diag import relative_to
+from .messages import say
 
 SCHEMA_VERSION = 1
 #: Longest chain of calls followed, as in the plugin (UA_MAX_CHAIN).
@@ -336,9 +337,15 @@ def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
 
+def _others(orphans: list) -> str:
+    n = len(orphans) - 1
+    return say("others", n=n, s=_s(n)) if n else ""
+
+
 def _call_notes(chain: list[Link]) -> list[Note]:
     n = len(chain)
-    return [Note(l.pos, f"call {i} of {n}: {l.caller}() calls {l.callee}()") for i, l in enumerate(chain, 1)]
+    return [Note(l.pos, say("call_of", i=i, n=n, caller=l.caller, callee=l.callee))
+            for i, l in enumerate(chain, 1)]
 
 
 def _add_offset(a: int | None, b: int | None) -> int | None:
@@ -363,8 +370,8 @@ class _Step:
 
 def _not_followed(call: Call, arg: Arg, req: Requirement, top: str, why: str) -> Finding:
     return Finding(call.pos, "unproven",
-                   f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}(), which relies on "
-                   f"the callers of '{top}': not followed, {why}", (Note(req.access, "accessed here"),))
+                   say("not_followed", callee=call.callee, pointer=arg.pointer, accessor=req.accessor,
+                       function=top, why=why), (Note(req.access, say("accessed_here")),))
 
 
 def _inner_chain(req: Requirement, facts: Facts) -> list[Link]:
@@ -416,7 +423,7 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
     farthest check found (the plugin's choice), or None."""
     acc = facts.accesses.get((req.access_function, req.access))
     inner = _inner_chain(req, facts)
-    accessed = Note(req.access, "accessed here")
+    accessed = Note(req.access, say("accessed_here"))
     met: list[_Distance] = []
     orphans: list[_Step] = []  # where the requirement stands with no caller in sight
     todo = deque([_start(req)])
@@ -432,8 +439,8 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
         if budget < 0:
             if level >= 2:
                 out.append(Finding(req.access, "unproven",
-                                   f"{req.accessor}() on '{req.param}' relies on the callers of "
-                                   f"'{req.function}': not followed past {MAX_CALLS} calls"))
+                                   say("too_many_calls", accessor=req.accessor, pointer=req.param,
+                                       function=req.function, calls=MAX_CALLS)))
             break
         if not calls:
             if not step.guess:
@@ -445,8 +452,8 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
             if arg is None:
                 if level >= 2:
                     out.append(Finding(call.pos, "unproven",
-                                       f"call to '{call.callee}' passes a pointer to {req.accessor}() "
-                                       "that the plugin could not follow to its root", (accessed,)))
+                                       say("no_root", callee=call.callee, accessor=req.accessor),
+                                       (accessed,)))
                 continue
             chk = arg.check
             if chk.requirement:
@@ -459,15 +466,14 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                     met.append(_met(req, acc, chk, links, inner))  # the path in its unit is met
                 certain = not chk.chain or (chk.primitive is not None and len(chk.chain) == 1)
                 if chk.chain and chk.primitive is None and level >= 2:
-                    out.append(_not_followed(call, arg, req, chk.chain[0].caller,
-                                             "the facts do not say which parameter of it the check rests on"))
+                    out.append(_not_followed(call, arg, req, chk.chain[0].caller, say("why_no_param")))
                 why = None
                 if arg.root != "parm" or arg.param_index is None:
-                    why = f"the pointer is not a parameter of '{call.caller}'"
+                    why = say("why_not_param", caller=call.caller)
                 elif call.caller in step.seen:
-                    why = "the calls are recursive"
+                    why = say("why_recursive")
                 elif len(links) + len(inner) >= MAX_CHAIN:
-                    why = f"the chain is longer than {MAX_CHAIN} calls"
+                    why = say("why_chain", calls=MAX_CHAIN)
                 if why is not None:
                     if level >= 2 and certain:
                         out.append(_not_followed(call, arg, req, call.caller, why))
@@ -481,17 +487,16 @@ def _judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding])
                 if len(path) > 1:  # say how the call reaches the access
                     notes += _call_notes(path)
                 out.append(Finding(call.pos, "unchecked",
-                                   f"call to '{call.callee}' passes '{arg.pointer}' to {req.accessor}() "
-                                   "without validating it on every path", tuple(notes)))
+                                   say("unchecked_call", callee=call.callee, pointer=arg.pointer,
+                                       accessor=req.accessor), tuple(notes)))
             elif chk.primitive is not None and chk.pos is not None:
                 met.append(_met(req, acc, chk, links, inner))
             # no other verdict is expected at a call (the size is unknown there): nothing to say
     if orphans and level >= 2:
         first = orphans[0]  # the nearest: the walk is breadth first
-        others = f" and {len(orphans) - 1} other function{_s(len(orphans) - 1)}" if len(orphans) > 1 else ""
         out.append(Finding(req.access, "unproven",
-                           f"{req.accessor}() on '{first.pointer}' relies on a check in the callers of "
-                           f"'{first.function}'{others}, none of which is in the merged units"))
+                           say("orphan", accessor=req.accessor, pointer=first.pointer,
+                               function=first.function, others=_others(orphans))))
     met = [m for m in met if level >= _distance_level(acc, m.calls)]
     if not met:
         return None
@@ -526,26 +531,25 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
     region = acc.region if acc is not None else None
     unchecked_begin = region is not None and not region.checks
     if unchecked_begin:
-        message = (f"{region.primitive}() opens a region whose access_ok() is in {chk.function}(), "
-                   f"{n} call{_s(n)} up, in another unit")
+        message = say("begin_far_unit", begin=region.primitive, function=chk.function, calls=n, s=_s(n))
     else:
         param = req.param if req.param is not None else f"parameter {req.param_index}"
-        message = (f"{req.accessor}() on '{param}' is validated in another unit: "
-                   f"{text} in {chk.function}()")
-    notes = [Note(chk.pos, f"checked here: {text}")] + _call_notes(chain)
+        message = say("validated_elsewhere", accessor=req.accessor, pointer=param, check=text,
+                      function=chk.function)
+    notes = [Note(chk.pos, say("checked_here_text", text=text))] + _call_notes(chain)
     if unchecked_begin:
-        notes.append(Note(region.pos, "region opened here"))
+        notes.append(Note(region.pos, say("region_opened_here")))
     if chk.pos.file == req.access.file:
-        distance = (f"distance: {n} call{_s(n)}, {abs(req.access.line - chk.pos.line)} source lines "
-                    "from the check to this access")
+        distance = say("distance_lines", calls=n, s=_s(n), lines=abs(req.access.line - chk.pos.line),
+                       what="check")
     else:
-        distance = f"distance: {n} call{_s(n)}, in another file"
+        distance = say("distance_file", calls=n, s=_s(n))
     notes.append(Note(req.access, distance))
     return Finding(req.access, "distance", message, tuple(notes))
 
 
 def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> None:
-    accessed = Note(req.access, "accessed here")
+    accessed = Note(req.access, say("accessed_here"))
     orphans: list[_Step] = []
     todo = deque([_start(req)])
     expanded: set[str] = set()
@@ -559,8 +563,8 @@ def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]
         if budget < 0:
             if level >= 2:
                 out.append(Finding(req.access, "unproven",
-                                   f"{req.accessor}() relies on the callers of '{req.function}' for its "
-                                   f"user-access region: not followed past {MAX_CALLS} calls"))
+                                   say("region_too_many_calls", accessor=req.accessor,
+                                       function=req.function, calls=MAX_CALLS)))
             break
         calls = _outside_calls(facts, step)
         if not calls:
@@ -571,19 +575,19 @@ def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]
             if call.region == "closed":
                 notes = [accessed] + (_call_notes(list(links)) if step.links else [])
                 out.append(Finding(call.pos, "region",
-                                   f"call to '{call.callee}' reaches {req.accessor}() outside an open "
-                                   "user-access region", tuple(notes)))
+                                   say("region_call", callee=call.callee, accessor=req.accessor),
+                                   tuple(notes)))
             elif call.region == "caller":
                 why = None
                 if call.caller in step.seen:
-                    why = "the calls are recursive"
+                    why = say("why_recursive")
                 elif len(links) >= MAX_CHAIN:
-                    why = f"the chain is longer than {MAX_CHAIN} calls"
+                    why = say("why_chain", calls=MAX_CHAIN)
                 if why is not None:
                     if level >= 2:
                         out.append(Finding(call.pos, "unproven",
-                                           f"call to '{call.callee}' reaches {req.accessor}() in a region the "
-                                           f"callers of '{call.caller}' must open: not followed, {why}",
+                                           say("region_not_followed", callee=call.callee,
+                                               accessor=req.accessor, caller=call.caller, why=why),
                                            (accessed,)))
                     continue
                 todo.append(_Step(call.caller, None, None, None, links, call.unit,
@@ -591,10 +595,9 @@ def _judge_region(req: Requirement, facts: Facts, level: int, out: list[Finding]
             # open: met
     if orphans and level >= 2:
         first = orphans[0]
-        others = f" and {len(orphans) - 1} other function{_s(len(orphans) - 1)}" if len(orphans) > 1 else ""
         out.append(Finding(req.access, "unproven",
-                           f"{req.accessor}() relies on a user-access region opened by the callers of "
-                           f"'{first.function}'{others}, none of which is in the merged units"))
+                           say("region_orphan", accessor=req.accessor, function=first.function,
+                               others=_others(orphans))))
 
 
 def _group_distances(distances: list[_Distance]) -> list[Finding]:
@@ -612,7 +615,7 @@ def _group_distances(distances: list[_Distance]) -> list[Finding]:
         first = members[0].finding
         also = []
         for m in members[1:]:
-            note = Note(m.finding.pos, f"the region also holds {m.accessor}() here")
+            note = Note(m.finding.pos, say("region_also", accessor=m.accessor))
             if m.finding.pos != first.pos and note not in also:
                 also.append(note)
         out.append(Finding(first.pos, first.cls, first.message, first.notes + tuple(also)))

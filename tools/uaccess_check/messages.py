@@ -46,6 +46,18 @@ PLUGIN = {
     "region_up": "{accessor}() runs in a region opened {calls} call{s} up, by {begin} in {function}()",
 }
 
+#: The plugin's notes that the merge prints too.
+NOTES = {
+    "accessed_here": "accessed here",
+    "checked_here": "checked here",
+    "checked_here_text": "checked here: {text}",
+    "region_opened_here": "region opened here",
+    "call_of": "call {i} of {n}: {caller}() calls {callee}()",
+    "distance_lines": "distance: {calls} call{s}, {lines} source lines from the {what} to this access",
+    "distance_file": "distance: {calls} call{s}, in another file",
+    "region_also": "the region also holds {accessor}() here",
+}
+
 #: The merge's own findings (facts of several units).
 MERGE = {
     "not_followed": "call to '{callee}' passes '{pointer}' to {accessor}(), which relies on the callers of '{function}': not followed, {why}",
@@ -54,6 +66,14 @@ MERGE = {
     "orphan": "{accessor}() on '{pointer}' relies on a check in the callers of '{function}'{others}, none of which is in the merged units",
     "begin_far_unit": "{begin}() opens a region whose access_ok() is in {function}(), {calls} call{s} up, in another unit",
     "validated_elsewhere": "{accessor}() on '{pointer}' is validated in another unit: {check} in {function}()",
+    "region_too_many_calls": "{accessor}() relies on the callers of '{function}' for its user-access region: not followed past {calls} calls",
+    "region_not_followed": "call to '{callee}' reaches {accessor}() in a region the callers of '{caller}' must open: not followed, {why}",
+    "region_orphan": "{accessor}() relies on a user-access region opened by the callers of '{function}'{others}, none of which is in the merged units",
+    "others": " and {n} other function{s}",
+    "why_recursive": "the calls are recursive",
+    "why_chain": "the chain is longer than {calls} calls",
+    "why_not_param": "the pointer is not a parameter of '{caller}'",
+    "why_no_param": "the facts do not say which parameter of it the check rests on",
 }
 
 #: What a script says after the plugin's text, where the plugin has notes.
@@ -94,7 +114,7 @@ COCCI = {
     "distance_begin": "{begin}() opens a user-access region without a check: no access_ok() precedes it in '{function}'{callers}",
 }
 
-ALL = {**PLUGIN, **MERGE, **DETAIL, **COCCI}
+ALL = {**PLUGIN, **NOTES, **MERGE, **DETAIL, **COCCI}
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
