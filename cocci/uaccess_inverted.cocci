@@ -14,8 +14,13 @@
 // Confidence: High
 // Copyright: (C) 2026 uaccess_check authors.
 // Options: --no-includes --include-headers
-// Keywords: user_access_begin, user_read_access_begin, user_write_access_begin,
-// Keywords: user_rw_access_begin, access_ok
+// Keywords: unsafe_put_user, unsafe_get_user, unsafe_copy_to_user, unsafe_copy_from_user,
+// Keywords: unsafe_try_cmpxchg_user, unsafe_atomic_op1, unsafe_atomic_op2,
+// Keywords: unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+// Keywords: unsafe_compat_save_altstack, unsafe_get_user_sigset, unsafe_copy_fpr_to_user,
+// Keywords: unsafe_copy_vsx_to_user, unsafe_copy_ckfpr_to_user, unsafe_copy_ckvsx_to_user,
+// Keywords: unsafe_copy_fpr_from_user, unsafe_copy_vsx_from_user, unsafe_copy_ckfpr_from_user,
+// Keywords: unsafe_copy_ckvsx_from_user
 
 virtual context
 virtual org

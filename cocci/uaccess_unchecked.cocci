@@ -82,7 +82,7 @@ es << has.es;
 @@
 F.add_access(p, str(A), args(es))
 
-// every call and every other reference of a name: the call graph of the file
+// every call: the call graph of the file
 @call depends on has@
 identifier g;
 position pc;
@@ -95,8 +95,14 @@ pc << call.pc;
 @@
 F.calls.add_call(key(pc[0]), str(g), pc)
 
+@script:python depends on has@
+@@
+CANDIDATES.update(F.calls.reaching(set(a["name"] for a in F.access.values())))
+
+// other references of those names (function pointers): callers the
+// script cannot see
 @ref depends on has@
-identifier g;
+identifier g : script:python() { str(g) in CANDIDATES };
 position pr;
 @@
 g@pr
@@ -106,10 +112,6 @@ g << ref.g;
 pr << ref.pr;
 @@
 F.calls.refs.setdefault(str(g), set()).add(key(pr[0]))
-
-@script:python depends on has@
-@@
-CANDIDATES.update(F.calls.reaching(set(a["name"] for a in F.access.values())))
 
 // the accesses and the calls that can lead to one, reached from the entry
 // without a check ("when any": also past an earlier such call)

@@ -128,39 +128,64 @@ def _excluded(rel: str) -> bool:
     return rel.split("/", 1)[0] in EXCLUDED_TOP
 
 
-def candidate_files(paths: list[Path], scripts: list[Script]) -> dict[Path, list[Script]]:
+#: Substrings of the scripts' keywords: grep -F with a few patterns is several times faster than
+#: with forty (4.2 s against 1.3 s on the 7.2 tree); the keywords themselves are matched after.
+GREP_PARTS = ("unsafe_", "access_begin", "access_end", "access_ok", "scoped_user_", "user_inline")
+
+
+def grep_patterns(words: set[str]) -> list[str]:
+    parts = [p for p in GREP_PARTS if any(p in w for w in words)]
+    return parts + sorted(w for w in words if not any(p in w for p in parts))
+
+
+def _grep_args(d: Path, jobs: int) -> list[list[str]]:
+    """What each of `jobs` greps searches in d: in a kernel tree, the entries one level below the
+    top-level directories examined, dealt out in turn (a balanced split, without sizing them)."""
+    if not is_kernel_tree(d):
+        return [["."]]
+    entries = []
+    for top in sorted(d.iterdir()):
+        if top.name in EXCLUDED_TOP or top.name.startswith("."):
+            continue
+        entries += [f"./{top.name}/{c.name}" for c in sorted(top.iterdir())] if top.is_dir() \
+            else [f"./{top.name}"]
+    return [entries[i::jobs] for i in range(jobs) if entries[i::jobs]]
+
+
+def _grep(d: Path, patterns: list[str], jobs: int) -> list[str]:
+    argv = ["grep", "-rlF", "--include=*.c", "--include=*.h", *[a for w in patterns for a in ("-e", w)], "--"]
+    procs = [subprocess.Popen(argv + part, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, errors="replace") for part in _grep_args(d, jobs)]
+    found = []
+    for proc in procs:
+        out, err = proc.communicate()
+        if proc.returncode not in (0, 1):
+            raise UsageError(f"grep failed in {d}: {err.strip()}")
+        found += [line[2:] if line.startswith("./") else line for line in out.splitlines()]
+    return found
+
+
+def candidate_files(paths: list[Path], scripts: list[Script], jobs: int = 2) -> dict[Path, list[Script]]:
     """Files under paths (C sources and headers) naming a keyword of some script -> those scripts."""
-    words = sorted({w for s in scripts for w in s.keywords})
-    files: list[Path] = []
-    dirs: list[Path] = []
+    words = {w for s in scripts for w in s.keywords}
+    found: list[Path] = []
     for p in paths:
-        if p.is_dir():
-            dirs.append(p)
-        elif p.is_file():
-            files.append(p)
+        if p.is_file():
+            found.append(p)
+        elif p.is_dir():
+            found += [p / rel for rel in _grep(p, grep_patterns(words), jobs)
+                      if not (is_kernel_tree(p) and _excluded(rel))]
         else:
             raise UsageError(f"no such file or directory: {p}")
-    found: list[Path] = list(files)
-    for d in dirs:
-        # fixed strings (-F, one -e each) are about twice as fast as an -E alternation
-        patterns = [a for w in words for a in ("-e", w)]
-        proc = subprocess.run(["grep", "-rlwF", "--include=*.c", "--include=*.h", *patterns, "."],
-                              cwd=d, capture_output=True, text=True, errors="replace")
-        if proc.returncode not in (0, 1):
-            raise UsageError(f"grep failed in {d}: {proc.stderr.strip()}")
-        for line in proc.stdout.splitlines():
-            rel = line[2:] if line.startswith("./") else line
-            if is_kernel_tree(d) and _excluded(rel):
-                continue
-            found.append(d / rel)
     result: dict[Path, list[Script]] = {}
-    patterns = {s.name: re.compile(r"\b(?:" + "|".join(s.keywords) + r")\b") for s in scripts}
+    named = re.compile(r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")\b")
     for f in sorted(set(found)):
         try:
             text = f.read_text(errors="replace")
         except OSError as exc:
             raise UsageError(f"cannot read {f}: {exc.strerror}") from None
-        chosen = [s for s in scripts if patterns[s.name].search(text)]
+        present = set(named.findall(text))
+        chosen = [s for s in scripts if present.intersection(s.keywords)]
         if chosen:
             result[f] = chosen
     return result
@@ -260,7 +285,7 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     scripts = [s for s in scripts if mode in s.modes]
     for s in scripts:
         check_script(s, mode)
-    cands = candidate_files(paths, scripts)
+    cands = candidate_files(paths, scripts, jobs)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     run = CocciRun(files=len(cands))
     with tempfile.TemporaryDirectory(prefix="uaccess-cocci-") as tmpdir:
