@@ -82,15 +82,19 @@ def _plugin_findings(fx, units: list[str], flags: list[str], scratch: Path | Non
     return findings, failed
 
 
-def _cocci_findings(paths: list[Path], root: Path) -> list[Finding]:
-    """The scripts' findings on these files, with tree-relative paths."""
-    files = [p for p in paths if p.is_file()]
-    if not files:
-        return []
-    prefix = str(root).rstrip("/") + "/"
-    found = [replace(f, file=f.file[len(prefix):]) if f.file.startswith(prefix) else f
-             for f in run_cocci(files, all_scripts()).findings]
-    return from_cocci(found, Sources([root]))
+def _cocci_findings(trees: list[tuple[Path, list[str]]]) -> list[list[Finding]]:
+    """The scripts' findings on these files of each tree, with tree-relative paths: one run for
+    all trees (each spatch starts once for the files before and after the patch)."""
+    files = [root / f for root, rels in trees for f in rels if (root / f).is_file()]
+    # the driver names a file relative to the working directory when it is below it
+    found = [replace(f, file=str((Path.cwd() / f.file).resolve()))
+             for f in (run_cocci(files, all_scripts()).findings if files else [])]
+    out = []
+    for root, _ in trees:
+        prefix = str(root.resolve()).rstrip("/") + "/"
+        mine = [replace(f, file=f.file[len(prefix):]) for f in found if f.file.startswith(prefix)]
+        out.append(from_cocci(mine, Sources([root])))
+    return out
 
 
 def _added(before: list[Finding], after: list[Finding]) -> list[Finding]:
@@ -145,8 +149,9 @@ def run(args: argparse.Namespace) -> int:
         after, failed_after = _plugin_findings(fx, units, flags, scratch, tmp)
         # The scripts see what no compiled unit covers: other architectures, unbuilt files.
         code = [f for f in patch.files if f.endswith((".c", ".h")) and f not in covered]
-        before += _cocci_findings([fx.src / f for f in code], fx.src)
-        after += _cocci_findings([scratch / f for f in code], scratch)
+        cocci_before, cocci_after = _cocci_findings([(fx.src, code), (scratch, code)])
+        before += cocci_before
+        after += cocci_after
     before = sort_findings(set(one_per_site(before).values()))
     after = sort_findings(set(one_per_site(after).values()))
     # json/sarif and baselines see what the patch adds; the text shows it among the rest

@@ -36,6 +36,10 @@ REGION_WORDS = frozenset({
 #: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 DEFAULT_TIMEOUT = 60.0
+#: The interpreter spatch's Python runs as. Left to itself spatch runs the first python3 on PATH
+#: to find it, a version manager's shim on many machines: 0.3 s per spatch and another Python's
+#: library. Debian's coccinelle is built against Debian's python3.
+SPATCH_PYTHON = "/usr/bin/python3"
 
 _REPORT_RE = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<end>\d+): (?P<msg>.*)$")
 
@@ -258,6 +262,8 @@ def run_group(script: Script, mode: str, group_dir: Path, nfiles: int, timeout: 
     """One spatch over a directory of prepared files (each file still matched on its own)."""
     argv = ["spatch", "--very-quiet", "-D", mode, "--cocci-file", str(script.path), *script.options,
             "--timeout", str(max(1, int(timeout)))]
+    if Path(SPATCH_PYTHON).is_file():
+        argv += ["--python", SPATCH_PYTHON]
     if mode in ("report", "org"):
         argv.append("--no-show-diff")
     if macro_file and MACRO_FILE.is_file():
@@ -283,8 +289,8 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     if mode not in MODES:
         raise UsageError(f"unknown mode {mode} (have: {', '.join(MODES)})")
     scripts = [s for s in scripts if mode in s.modes]
-    for s in scripts:
-        check_script(s, mode)
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        list(pool.map(lambda s: check_script(s, mode), scripts))
     cands = candidate_files(paths, scripts, jobs)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     run = CocciRun(files=len(cands))
