@@ -11,6 +11,10 @@
  * names them.  The accessors themselves are inline asm; the asm text is
  * shared with copy_to_kernel_nofault() and varies between versions, so an
  * asm is an accessor only when an unsafe_* macro is on its chain.
+ *
+ * Every name, with its kind and mode, comes from primitives.def, the one
+ * table the Python driver reads too (tools/uaccess_check/primitives.py):
+ * a primitive added there is known to both, and none is spelled here.
  */
 #include "uaccess_check.h"
 
@@ -26,161 +30,84 @@ const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
 	[PRIM_HELPER] = { .checks = true, .tested = true },
 };
 
-/*
- * Beyond the primitive kinds in a name table: an accessor, and a 7.x
- * scope, which only names the begin and the cleanup end it expands to.
- */
-#define ACCESSOR PRIM_NKINDS
-#define SCOPE (PRIM_NKINDS + 1)
+/* The KIND column of primitives.def. */
+enum ua_def_kind {
+	UA_KIND_CHECK,
+	UA_KIND_BEGIN,
+	UA_KIND_MASK,
+	UA_KIND_MASKED,
+	UA_KIND_SCOPED,
+	UA_KIND_UNCHECKED,
+	UA_KIND_END,
+	UA_KIND_SAVE,
+	UA_KIND_RESTORE,
+	UA_KIND_ACCESSOR,
+	UA_KIND_WRAPPER,
+	UA_KIND_PASSER,
+	UA_NDEF_KINDS,
+};
+
+/* What the plugin does with each: a primitive kind, or none (-1). */
+static const int ua_def_prim[UA_NDEF_KINDS] = {
+	[UA_KIND_CHECK] = PRIM_ACCESS_OK,
+	[UA_KIND_BEGIN] = PRIM_BEGIN,
+	[UA_KIND_MASK] = PRIM_MASK,
+	[UA_KIND_MASKED] = PRIM_MASK,
+	[UA_KIND_SCOPED] = -1,
+	[UA_KIND_UNCHECKED] = PRIM_STAC,
+	[UA_KIND_END] = PRIM_CLAC,
+	[UA_KIND_SAVE] = PRIM_SAVE,
+	[UA_KIND_RESTORE] = PRIM_RESTORE,
+	[UA_KIND_ACCESSOR] = -1,
+	[UA_KIND_WRAPPER] = -1,
+	[UA_KIND_PASSER] = -1,
+};
+
+/* The HOW column: found on the macro chain, as a called function. */
+#define UA_BY_NONE	0
+#define UA_BY_MACRO	1
+#define UA_BY_CALL	2
+#define UA_BY_BOTH	(UA_BY_MACRO | UA_BY_CALL)
+
+/* The SIZE column: a length argument's index, or none of them. */
+#define UA_SIZE_PTR	(-1)
+#define UA_SIZE_NONE	(-2)
+#define UA_SIZE_INNER	(-3)
+#define UA_SIZE_0	0
+#define UA_SIZE_1	1
+#define UA_SIZE_2	2
+#define UA_SIZE_3	3
 
 struct ua_name {
 	const char *name;
-	int kind;		/* enum ua_prim_kind, or ACCESSOR */
+	enum ua_def_kind kind;
 	enum ua_mode mode;
-};
-
-/* Names a programmer writes, outermost wins. */
-static const struct ua_name ua_names[] = {
-	{ "user_access_begin",		  PRIM_BEGIN,  UA_MODE_RW },
-	{ "user_read_access_begin",	  PRIM_BEGIN,  UA_MODE_READ },
-	{ "user_write_access_begin",	  PRIM_BEGIN,  UA_MODE_WRITE },
-	{ "user_rw_access_begin",	  PRIM_BEGIN,  UA_MODE_RW },
-	{ "masked_user_access_begin",	  PRIM_MASK,   UA_MODE_RW },
-	{ "masked_user_read_access_begin",  PRIM_MASK, UA_MODE_READ },
-	{ "masked_user_write_access_begin", PRIM_MASK, UA_MODE_WRITE },
-	{ "masked_user_rw_access_begin",  PRIM_MASK,   UA_MODE_RW },
-	{ "__uaccess_begin",		  PRIM_STAC,   UA_MODE_RW },
-	{ "__uaccess_begin_nospec",	  PRIM_STAC,   UA_MODE_RW },
-	{ "__user_read_access_begin",	  PRIM_STAC,   UA_MODE_READ },
-	{ "__user_write_access_begin",	  PRIM_STAC,   UA_MODE_WRITE },
-	{ "unsafe_user_read_access_begin",  PRIM_STAC, UA_MODE_READ },
-	{ "unsafe_user_write_access_begin", PRIM_STAC, UA_MODE_WRITE },
-	{ "user_access_end",		  PRIM_CLAC,   UA_MODE_RW },
-	{ "user_read_access_end",	  PRIM_CLAC,   UA_MODE_READ },
-	{ "user_write_access_end",	  PRIM_CLAC,   UA_MODE_WRITE },
-	{ "user_rw_access_end",		  PRIM_CLAC,   UA_MODE_RW },
-	{ "__uaccess_end",		  PRIM_CLAC,   UA_MODE_RW },
-	{ "scoped_user_read_access",	  SCOPE,       UA_MODE_READ },
-	{ "scoped_user_read_access_size", SCOPE,       UA_MODE_READ },
-	{ "scoped_user_write_access",	  SCOPE,       UA_MODE_WRITE },
-	{ "scoped_user_write_access_size", SCOPE,      UA_MODE_WRITE },
-	{ "scoped_user_rw_access",	  SCOPE,       UA_MODE_RW },
-	{ "scoped_user_rw_access_size",	  SCOPE,       UA_MODE_RW },
-	{ "access_ok",			  PRIM_ACCESS_OK, UA_MODE_NONE },
-	{ "user_access_save",		  PRIM_SAVE,   UA_MODE_NONE },
-	{ "user_access_restore",	  PRIM_RESTORE, UA_MODE_NONE },
-	{ "unsafe_put_user",		  ACCESSOR,    UA_MODE_WRITE },
-	{ "unsafe_get_user",		  ACCESSOR,    UA_MODE_READ },
-	{ "unsafe_copy_to_user",	  ACCESSOR,    UA_MODE_WRITE },
-	{ "unsafe_copy_from_user",	  ACCESSOR,    UA_MODE_READ },
-	{ "unsafe_try_cmpxchg_user",	  ACCESSOR,    UA_MODE_RW },
-	{ "unsafe_atomic_op1",		  ACCESSOR,    UA_MODE_RW },
-	{ "unsafe_atomic_op2",		  ACCESSOR,    UA_MODE_RW },
-	{ "arch_unsafe_put_user",	  ACCESSOR,    UA_MODE_WRITE },
-	{ "arch_unsafe_get_user",	  ACCESSOR,    UA_MODE_READ },
-	/* 7.x: one access in a scope of its own, a checked access as a whole */
-	{ "get_user_inline",		  ACCESSOR,    UA_MODE_READ },
-	{ "put_user_inline",		  ACCESSOR,    UA_MODE_WRITE },
+	int how;		/* UA_BY_* */
+	int size;		/* a length argument, or UA_SIZE_* */
 };
 
 /*
- * The inline functions the primitives are made of, by what they do, one
- * table per architecture (docs/design.md, "Primitives per architecture").
- * The name a programmer wrote, when a macro of ua_names led to the call,
- * gives the mode; these modes hold for a direct call.
+ * Every primitive, from the one table (primitives.def): the names a
+ * programmer writes, found on the macro chain (outermost wins, and its
+ * mode is the one that counts), and the inline functions the primitives
+ * are made of (docs/design.md, "Primitives per architecture"), whose
+ * modes hold for a direct call.  A name is in the table once.
  */
-static const struct ua_name ua_functions_generic[] = {
-	{ "__access_ok",	PRIM_ACCESS_OK, UA_MODE_NONE },
-	/* 7.x: a scope's cleanup handler, called on every exit of it */
-	{ "__scoped_user_read_access_end",  PRIM_CLAC, UA_MODE_READ },
-	{ "__scoped_user_write_access_end", PRIM_CLAC, UA_MODE_WRITE },
-	{ "__scoped_user_rw_access_end",    PRIM_CLAC, UA_MODE_RW },
+static const struct ua_name ua_prims[] = {
+#define UA_PRIM(name, kind, mode, ptr, size, how, since, until, arch)	\
+	{ #name, UA_KIND_##kind, UA_MODE_##mode, UA_BY_##how, UA_SIZE_##size },
+#include "primitives.def"
+#undef UA_PRIM
 };
 
-/* x86: one checking begin; SMAP's stac/clac open and close every mode. */
-static const struct ua_name ua_functions_x86[] = {
-	{ "user_access_begin",	PRIM_BEGIN,	UA_MODE_RW },
-	{ "mask_user_address",	PRIM_MASK,	UA_MODE_RW },
-	{ "stac",		PRIM_STAC,	UA_MODE_RW },
-	{ "clac",		PRIM_CLAC,	UA_MODE_RW },
-	{ "smap_save",		PRIM_SAVE,	UA_MODE_NONE },
-	{ "smap_restore",	PRIM_RESTORE,	UA_MODE_NONE },
-};
-
-/*
- * powerpc (KUAP): a checking begin per mode, and ends that are distinct
- * functions behind the user_*_access_end() macros (7.x: one function
- * each, given the direction); book3s/32 opens only the direction asked
- * for, so the wrong end leaves the other one open.
- */
-static const struct ua_name ua_functions_powerpc[] = {
-	{ "user_read_access_begin",	    PRIM_BEGIN,	 UA_MODE_READ },
-	{ "user_write_access_begin",	    PRIM_BEGIN,	 UA_MODE_WRITE },
-	/* 7.x: one begin and one masked begin, the mode an argument */
-	{ "__user_access_begin",	    PRIM_BEGIN,	 UA_MODE_RW },
-	{ "__masked_user_access_begin",	    PRIM_MASK,	 UA_MODE_RW },
-	{ "allow_read_from_user",	    PRIM_STAC,	 UA_MODE_READ },
-	{ "allow_write_to_user",	    PRIM_STAC,	 UA_MODE_WRITE },
-	{ "allow_read_write_user",	    PRIM_STAC,	 UA_MODE_RW },
-	{ "allow_user_access",		    PRIM_STAC,	 UA_MODE_RW },
-	{ "prevent_current_access_user",    PRIM_CLAC,	 UA_MODE_RW },
-	{ "prevent_current_read_from_user", PRIM_CLAC,	 UA_MODE_READ },
-	{ "prevent_current_write_to_user",  PRIM_CLAC,	 UA_MODE_WRITE },
-	{ "prevent_read_from_user",	    PRIM_CLAC,	 UA_MODE_READ },
-	{ "prevent_write_to_user",	    PRIM_CLAC,	 UA_MODE_WRITE },
-	{ "prevent_read_write_user",	    PRIM_CLAC,	 UA_MODE_RW },
-	{ "prevent_user_access",	    PRIM_CLAC,	 UA_MODE_RW },
-	{ "prevent_user_access_return",	    PRIM_SAVE,	 UA_MODE_NONE },
-	{ "restore_user_access",	    PRIM_RESTORE, UA_MODE_NONE },
-};
-
-/*
- * arm64: access_ok() is a function that untags the address before
- * __access_ok(); user_access_begin() is the checking begin of every mode
- * (as on x86); TTBR0 switching (CONFIG_ARM64_SW_TTBR0_PAN) opens and
- * closes.
- */
-static const struct ua_name ua_functions_arm64[] = {
-	{ "access_ok",			PRIM_ACCESS_OK,	UA_MODE_NONE },
-	{ "uaccess_ttbr0_enable",	PRIM_STAC,	UA_MODE_RW },
-	{ "uaccess_ttbr0_disable",	PRIM_CLAC,	UA_MODE_RW },
-	{ "uaccess_enable_privileged",	PRIM_STAC,	UA_MODE_RW },
-	{ "uaccess_disable_privileged",	PRIM_CLAC,	UA_MODE_RW },
-	{ "user_access_save",		PRIM_SAVE,	UA_MODE_NONE },
-	{ "user_access_restore",	PRIM_RESTORE,	UA_MODE_NONE },
-};
-
-struct ua_name_table {
-	const struct ua_name *names;
-	size_t n;
-};
-
-#define TABLE(t) { t, ARRAY_SIZE(t) }
-static const struct ua_name_table ua_functions[] = {
-	TABLE(ua_functions_generic),
-	TABLE(ua_functions_x86),
-	TABLE(ua_functions_powerpc),
-	TABLE(ua_functions_arm64),
-};
-#undef TABLE
-
-/*
- * Helpers that return their pointer argument, made safe from speculation
- * but not validated (arm64's uaccess_mask_ptr() in unsafe_put_user()):
- * inline asm, so no summary says so.
- */
-static const char *const ua_pointer_passers[] = {
-	"__uaccess_mask_ptr",
-};
-
-static const struct ua_name *lookup(const struct ua_name *tab, size_t n,
-				    const char *name)
+/* The primitive called @name that the plugin recognises @how, if any. */
+static const struct ua_name *lookup(const char *name, int how)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(tab[i].name, name))
-			return &tab[i];
+	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
+		if (!strcmp(ua_prims[i].name, name))
+			return ua_prims[i].how & how ? &ua_prims[i] : NULL;
 	return NULL;
 }
 
@@ -195,30 +122,30 @@ static bool in_kernel_headers(tree fndecl)
 	return file && strstr(file, "include/");
 }
 
+/* @fndecl as a primitive function, if it is one. */
 static const struct ua_name *lookup_function(tree fndecl)
 {
-	const struct ua_name *n = NULL;
-	size_t i;
+	const struct ua_name *n;
 
 	if (!in_kernel_headers(fndecl))
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(ua_functions) && !n; i++)
-		n = lookup(ua_functions[i].names, ua_functions[i].n,
-			   IDENTIFIER_POINTER(DECL_NAME(fndecl)));
-	return n;
+	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
+	return n && ua_def_prim[n->kind] >= 0 ? n : NULL;
 }
 
+/*
+ * Helpers that return their pointer argument, made safe from speculation
+ * but not validated (arm64's uaccess_mask_ptr() in unsafe_put_user()):
+ * inline asm, so no summary says so.
+ */
 bool ua_passes_pointer(tree fndecl)
 {
-	size_t i;
+	const struct ua_name *n;
 
 	if (!in_kernel_headers(fndecl))
 		return false;
-	for (i = 0; i < ARRAY_SIZE(ua_pointer_passers); i++)
-		if (!strcmp(IDENTIFIER_POINTER(DECL_NAME(fndecl)),
-			    ua_pointer_passers[i]))
-			return true;
-	return false;
+	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
+	return n && n->kind == UA_KIND_PASSER;
 }
 
 /* Does @p open a region (a begin, or a masked begin that is one call)? */
@@ -227,16 +154,18 @@ bool ua_prim_opens(const struct ua_prim *p)
 	return ua_prim_props[p->kind].opens || p->opens;
 }
 
-/* Was @p named by a macro a programmer writes (ua_names)? */
+/* Was @p named by a macro a programmer writes? */
 bool ua_prim_written(const struct ua_prim *p)
 {
-	return lookup(ua_names, ARRAY_SIZE(ua_names), p->name) != NULL;
+	return lookup(p->name, UA_BY_MACRO) != NULL;
 }
 
 /* Is @p part of a 7.x scope (its begin, or its cleanup end)? */
 bool ua_prim_is_scope(const struct ua_prim *p)
 {
-	return p && startswith(p->name, "scoped_user_");
+	const struct ua_name *n = p ? lookup(p->name, UA_BY_MACRO) : NULL;
+
+	return n && n->kind == UA_KIND_SCOPED;
 }
 
 bool ua_is_primitive_body(tree fndecl)
@@ -249,11 +178,6 @@ bool ua_unit_has_macro_maps(void)
 	return LINEMAPS_MACRO_USED(line_table) > 0;
 }
 
-/*
- * Walk the macro chain of @loc from the innermost expansion outwards and
- * return the outermost name found in ua_names (with its expansion map in
- * @key, when asked).
- */
 /*
  * Where the programmer wrote a macro call that expanded at @loc: out of
  * the macro arguments it was written in (an "if" macro's condition), to
@@ -274,6 +198,11 @@ static location_t written_at(location_t loc)
 	return ua_user_location(loc);
 }
 
+/*
+ * Walk the macro chain of @loc from the innermost expansion outwards and
+ * return the outermost primitive macro found (with its expansion map in
+ * @key, when asked).
+ */
 static const struct ua_name *chain_name(location_t loc, bool accessors,
 					const void **key, bool *masked,
 					location_t *where)
@@ -290,10 +219,9 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		mm = linemap_check_macro(map);
 		location_t arg;
 
-		n = lookup(ua_names, ARRAY_SIZE(ua_names),
-			   linemap_map_get_macro_name(mm));
-		if (n && (n->kind == ACCESSOR) == accessors) {
-			if (masked && n->kind == PRIM_MASK)
+		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
+		if (n && (n->kind == UA_KIND_ACCESSOR) == accessors) {
+			if (masked && ua_def_prim[n->kind] == PRIM_MASK)
 				*masked = true;
 			found = n;
 			if (key)
@@ -371,7 +299,7 @@ bool ua_stores_nothing(gimple *stmt)
 void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 		 enum ua_mode mode, tree fndecl)
 {
-	const struct ua_name *written;
+	const struct ua_name *written, *f;
 	struct ua_prim *p;
 
 	fn->prims = XRESIZEVEC(struct ua_prim, fn->prims, fn->nprims + 1);
@@ -383,8 +311,9 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
 	p->loc = ua_user_location(gimple_location(stmt));
 	p->token = -1;
-	p->opens = kind == PRIM_MASK &&
-		   strcmp(p->name, "mask_user_address") != 0;
+	/* a masked begin opens; mask_user_address() only masks */
+	f = kind == PRIM_MASK ? lookup(p->name, UA_BY_CALL) : NULL;
+	p->opens = f && f->kind == UA_KIND_MASKED;
 	if (kind == PRIM_HELPER)
 		return;
 	written = chain_name(gimple_location(stmt), false, NULL, &p->masked,
@@ -437,7 +366,8 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 
 		n = lookup_function(fndecl);
 		if (n)
-			ua_add_prim(fn, stmt, (enum ua_prim_kind)n->kind,
+			ua_add_prim(fn, stmt,
+				    (enum ua_prim_kind)ua_def_prim[n->kind],
 				    n->mode, fndecl);
 		return;
 	}
@@ -468,6 +398,14 @@ static tree constant_length(gimple *stmt)
 	return rhs;
 }
 
+/* Is @name an accessor whose size is a length argument (a copy)? */
+static bool takes_length(const char *name)
+{
+	const struct ua_name *n = lookup(name, UA_BY_MACRO);
+
+	return n && n->kind == UA_KIND_ACCESSOR && n->size >= 0;
+}
+
 /*
  * The length of an unsafe_copy_*() whose length is a constant: the one
  * size_t variable its expansion sets to a constant (x86's __ucu_len,
@@ -491,7 +429,7 @@ static void find_copy_lengths(struct ua_fn *fn)
 			for (i = 0; i < fn->naccesses; i++) {
 				struct ua_access *a = &fn->accesses[i];
 
-				if (a->key != key || !startswith(a->name, "unsafe_copy_"))
+				if (a->key != key || !takes_length(a->name))
 					continue;
 				a->copy_len = a->copy_len == -1 ? tree_to_shwi(len) : -2;
 			}
