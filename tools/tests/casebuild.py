@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
-from uaccess_check import REPO_ROOT
+from uaccess_check import REPO_ROOT, primitives
 from uaccess_check.diag import Diagnostic, basename, parse_diagnostic, relative_to
 from uaccess_check.diag import plugin_diagnostics as located_plugin_diagnostics
 from uaccess_check.fixture import Fixture, kbuild_env
@@ -297,8 +297,7 @@ CHECK_KEYS_NONE = ["verdict", "requirement", "primitive", "text", "calls", "chai
 REGION_KEYS = ["primitive", "checks", "function"] + POS + ["calls"]
 CHAIN_KEYS = ["caller", "callee"] + POS
 ACCESS_KEYS = ["function"] + POS
-ACCESSORS = {"unsafe_put_user", "unsafe_get_user", "unsafe_copy_to_user", "unsafe_copy_from_user",
-             "unsafe_try_cmpxchg_user", "unsafe_atomic_op1", "unsafe_atomic_op2"}
+ACCESSORS = set(primitives.names(kind="accessor"))  # what a facts access may name
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
 

@@ -20,19 +20,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import REPO_ROOT, UsageError
+from . import REPO_ROOT, UsageError, primitives
 from .cocci_reduce import reduce_source
 
 COCCI_DIR = REPO_ROOT / "cocci"
 MACRO_FILE = COCCI_DIR / "macros.h"
 MODES = ("report", "org", "context", "patch")
-#: Names the reduction keeps functions for, besides the scripts' keywords (checks, begins, ends).
-REGION_WORDS = frozenset({
-    "access_ok", "user_access_begin", "user_read_access_begin", "user_write_access_begin",
-    "user_rw_access_begin", "masked_user_access_begin", "masked_user_read_access_begin",
-    "masked_user_write_access_begin", "masked_user_rw_access_begin", "__uaccess_begin",
-    "__uaccess_begin_nospec", "user_access_end", "user_read_access_end", "user_write_access_end",
-    "user_rw_access_end", "user_access_save", "user_access_restore"})
+#: Names the reduction keeps functions for, besides the scripts' keywords: the checks, begins,
+#: ends, save and restore a programmer writes (plugin/primitives.def, found by macro name).
+REGION_WORDS = frozenset(primitives.names(
+    kind=("check", "begin", "masked", "unchecked", "end", "save", "restore"), how="macro"))
 #: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 DEFAULT_TIMEOUT = 60.0

@@ -23,38 +23,15 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import UsageError
+from . import UsageError, primitives
 from .csource import top_level_blocks
 
-BASE_ACCESSORS: tuple[str, ...] = (
-    "unsafe_put_user",
-    "unsafe_get_user",
-    "unsafe_copy_to_user",
-    "unsafe_copy_from_user",
-    "unsafe_try_cmpxchg_user",
-    "unsafe_atomic_op1",
-    "unsafe_atomic_op2",
-)
+#: The unsafe accessors (plugin/primitives.def, kind ACCESSOR).
+BASE_ACCESSORS: tuple[str, ...] = primitives.names(kind="accessor")
 
-#: Everything that opens a user-access region (checked, masked, unchecked or scoped).
-REGION_OPENERS: tuple[str, ...] = (
-    "user_access_begin",
-    "user_read_access_begin",
-    "user_write_access_begin",
-    "user_rw_access_begin",
-    "masked_user_access_begin",
-    "masked_user_read_access_begin",
-    "masked_user_write_access_begin",
-    "masked_user_rw_access_begin",
-    "__uaccess_begin",
-    "__uaccess_begin_nospec",
-    "scoped_user_read_access",
-    "scoped_user_write_access",
-    "scoped_user_rw_access",
-    "scoped_user_read_access_size",
-    "scoped_user_write_access_size",
-    "scoped_user_rw_access_size",
-)
+#: Everything a programmer writes that opens a user-access region (checked, masked, unchecked or
+#: scoped): the openers of primitives.def the plugin finds by their macro name.
+REGION_OPENERS: tuple[str, ...] = primitives.names(kind=primitives.OPENERS, how="macro")
 
 BASE_NAMES: tuple[str, ...] = BASE_ACCESSORS + REGION_OPENERS
 
