@@ -20,7 +20,7 @@
 // Keywords: unsafe_compat_save_altstack, unsafe_get_user_sigset, unsafe_copy_fpr_to_user,
 // Keywords: unsafe_copy_vsx_to_user, unsafe_copy_ckfpr_to_user, unsafe_copy_ckvsx_to_user,
 // Keywords: unsafe_copy_fpr_from_user, unsafe_copy_vsx_from_user, unsafe_copy_ckfpr_from_user,
-// Keywords: unsafe_copy_ckvsx_from_user
+// Keywords: unsafe_copy_ckvsx_from_user, unsafe_atomic_store_release_user
 
 virtual context
 virtual org
@@ -45,7 +45,8 @@ def unchecked(p, A, es, detail, B, q):
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
   unsafe_atomic_op2, unsafe_put_compat_sigset, unsafe_get_compat_sigset,
-  unsafe_save_altstack, unsafe_compat_save_altstack, unsafe_get_user_sigset,
+  unsafe_save_altstack, unsafe_compat_save_altstack,
+  unsafe_atomic_store_release_user, unsafe_get_user_sigset,
   unsafe_copy_fpr_to_user, unsafe_copy_vsx_to_user, unsafe_copy_ckfpr_to_user,
   unsafe_copy_ckvsx_to_user, unsafe_copy_fpr_from_user,
   unsafe_copy_vsx_from_user, unsafe_copy_ckfpr_from_user,

@@ -94,7 +94,9 @@ BEGINS[key(p[0])][3] = str(y)
 @acc depends on has@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
-  unsafe_atomic_op2, unsafe_atomic_store_release_user};
+  unsafe_atomic_op2, unsafe_atomic_store_release_user,
+  unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+  unsafe_compat_save_altstack};
 expression list es;
 position p;
 @@

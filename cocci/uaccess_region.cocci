@@ -59,7 +59,8 @@ identifier E = {user_access_end, user_read_access_end, user_write_access_end,
   user_rw_access_end, user_access_save};
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack,
+  unsafe_atomic_store_release_user};
 identifier B2 = {user_access_begin, user_read_access_begin,
   user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
   masked_user_read_access_begin, masked_user_write_access_begin,
@@ -88,7 +89,8 @@ R.add(pa, vocab.say("region", "region", ("after_end", dict(end=str(E), line=pe[0
 @before depends on has exists@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack,
+  unsafe_atomic_store_release_user};
 identifier B2 = {user_access_begin, user_read_access_begin,
   user_write_access_begin, user_rw_access_begin, masked_user_access_begin,
   masked_user_read_access_begin, masked_user_write_access_begin,
@@ -120,7 +122,8 @@ R.add(pa, vocab.say("region", "region", ("before_begin", dict(begin=str(B), line
 @hacc depends on has@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack,
+  unsafe_atomic_store_release_user};
 position pa;
 @@
 A@pa(...)

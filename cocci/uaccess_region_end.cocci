@@ -115,7 +115,8 @@ identifier has.B;
 position has.pb;
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_put_compat_sigset,
-  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack};
+  unsafe_get_compat_sigset, unsafe_save_altstack, unsafe_compat_save_altstack,
+  unsafe_atomic_store_release_user};
 identifier l;
 position pa;
 statement S;

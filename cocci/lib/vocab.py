@@ -9,26 +9,14 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
-from uaccess_check import messages  # noqa: E402
+from uaccess_check import messages, primitives  # noqa: E402
 
-#: accessor -> (index of the user pointer argument, mode r/w/rw)
-ACCESSORS = {
-    "unsafe_put_user": (1, "w"), "unsafe_get_user": (1, "r"),
-    "unsafe_copy_to_user": (0, "w"), "unsafe_copy_from_user": (1, "r"),
-    "unsafe_try_cmpxchg_user": (0, "rw"),
-    "unsafe_atomic_op1": (2, "rw"), "unsafe_atomic_op2": (2, "rw"),
-    "unsafe_atomic_store_release_user": (1, "w"),
-    "unsafe_put_compat_sigset": (0, "w"), "unsafe_get_compat_sigset": (1, "r"),
-    "unsafe_save_altstack": (0, "w"), "unsafe_compat_save_altstack": (0, "w"),
-    "unsafe_get_user_sigset": (1, "r"),
-    "unsafe_copy_fpr_to_user": (0, "w"), "unsafe_copy_vsx_to_user": (0, "w"),
-    "unsafe_copy_ckfpr_to_user": (0, "w"), "unsafe_copy_ckvsx_to_user": (0, "w"),
-    "unsafe_copy_fpr_from_user": (1, "r"), "unsafe_copy_vsx_from_user": (1, "r"),
-    "unsafe_copy_ckfpr_from_user": (1, "r"), "unsafe_copy_ckvsx_from_user": (1, "r"),
-    # the wrapper macro of fs/readdir.c (unsafe_put_user() and unsafe_copy_to_user())
-    "unsafe_copy_dirent_name": (0, "w"),
-}
-UNCHECKED_BEGINS = ("__uaccess_begin", "__uaccess_begin_nospec")
+_MODE = {"read": "r", "write": "w", "rw": "rw"}
+#: accessor -> (index of the user pointer argument, mode r/w/rw), from plugin/primitives.def
+ACCESSORS = {p.name: (p.ptr, _MODE[p.mode]) for p in primitives.select(kind=("accessor", "wrapper"))}
+# the wrapper macro of fs/readdir.c (unsafe_put_user() and unsafe_copy_to_user()), local to it
+ACCESSORS["unsafe_copy_dirent_name"] = (0, "w")
+UNCHECKED_BEGINS = primitives.names(kind="unchecked")
 CHECK_RE = re.compile(r"\b(?:access_ok|(?:masked_)?user_(?:read_|write_|rw_)?access_begin"
                       r"|scoped_user_(?:read|write|rw)_access(?:_size)?)\s*\(")
 SCOPE_RE = re.compile(r"\bscoped_user_(?:read|write|rw)_access(?:_size)?\s*\(")
