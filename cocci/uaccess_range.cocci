@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Find unsafe accessors that touch more than the check of their pointer
-/// covers, where the source shows both sizes [range]:
-///  - a check of sizeof(T) (or a constant) on a pointer, and an access
-///    through a cast of that pointer to a wider type, or an
-///    unsafe_copy_{to,from}_user() of a larger constant length;
-///  - a check on one member (&p->a, or p with sizeof(p->a)) and an access
-///    to another member of the same pointer (&p->b).
+/// Find unsafe accessors that touch bytes their pointer's check does not
+/// cover, where the source shows both ranges [range]:
+///  - a check of sizeof(*p), sizeof(struct S), sizeof(p->a) or a constant,
+///    at p, &p->a or p + n, and an access at &p->field, &p->a.b, p + n,
+///    &p[n], through a cast to a wider type, through a local set once from
+///    one of those (dirent = prev + 1), or a constant-length copy;
+///  - a masked pointer (masked_user_access_begin(), a 7.x scope without a
+///    size) and an access outside the 4096 bytes it covers;
+///  - the call of a helper of the file that accesses more of its parameter
+///    than the caller checked.
 /// Checks are access_ok(), the checking begins and, in Linux 7.x, the scopes
-/// with a size, scoped_user_{read,write,rw}_access_size(ptr, size, label).
-/// Sizes are those of the x86-64 / 64-bit ABI (long and pointers are 8
-/// bytes); only basic kernel types are known.
+/// with a size, scoped_user_{read,write,rw}_access_size(ptr, size, label)
+/// (a check of size bytes where the architecture does not mask).  The words
+/// are the plugin's: bytes A..B of 'root', beyond the N bytes checked.
 ///
-/// What the script cannot see: the size of a type other than the basic
-/// ones (struct sizes need the headers), run-time lengths, offsets added to
-/// the pointer (p + n), and pointers derived from the checked one.  When a
-/// function checks the same pointer more than once, the largest check is
-/// used; checks in callers are not seen.
+/// What the script cannot see: struct layouts that are not in the file
+/// (headers), packed or aligned structs, bitfields, array lengths given by
+/// macros; sizes are those of the 64-bit ABI (long and pointers are 8
+/// bytes); run-time lengths and offsets; a local set more than once (it is
+/// followed only when it is set once and then only advanced: "bytes from
+/// N"); checks in callers.  Any check of the pointer in the function that
+/// covers the access, or whose range is unknown, silences it.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 uaccess_check authors.
@@ -29,99 +34,31 @@ virtual report
 
 @initialize:python@
 @@
-import re
+import os, re, sys
+
+def _lib():
+    """cocci/lib on sys.path: the script's directory is after --cocci-file (or --sp-file)."""
+    try:
+        argv = open("/proc/self/cmdline", "rb").read().decode(errors="replace").split("\0")
+    except OSError:
+        argv = []
+    for i, a in enumerate(argv):
+        if a in ("--cocci-file", "--sp-file", "-sp_file") and i + 1 < len(argv):
+            return os.path.join(os.path.dirname(os.path.abspath(argv[i + 1])), "lib")
+        if a.endswith(".cocci"):
+            return os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
+    return "lib"
+
+if _lib() not in sys.path:
+    sys.path.insert(0, _lib())
+import layout
+import vocab
 
 ACCESSORS = {
     "unsafe_put_user": (1, None), "unsafe_get_user": (1, None),
     "unsafe_copy_to_user": (0, 2), "unsafe_copy_from_user": (1, 2),
     "unsafe_try_cmpxchg_user": (0, None),
 }
-SIZES = {}
-for names, n in ((("char", "u8", "s8", "__u8", "__s8", "bool", "unsigned char", "signed char"), 1),
-                 (("short", "u16", "s16", "__u16", "__s16", "__le16", "__be16", "unsigned short"), 2),
-                 (("int", "u32", "s32", "__u32", "__s32", "__le32", "__be32", "unsigned int",
-                   "unsigned", "compat_uptr_t", "compat_int_t", "compat_uint_t", "compat_long_t",
-                   "compat_ulong_t", "compat_size_t", "compat_pid_t", "compat_uid_t", "compat_sigset_word",
-                   "compat_clock_t"), 4),
-                 (("long", "u64", "s64", "__u64", "__s64", "__le64", "__be64", "unsigned long",
-                   "long long", "unsigned long long", "size_t", "ssize_t", "loff_t", "compat_u64",
-                   "compat_s64", "uintptr_t", "void *"), 8)):
-    for t in names:
-        SIZES[t] = n
-
-_CAST = re.compile(r"^\(\s*(?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*"
-                   r"[A-Za-z_]\w*(?:\s+(?:const|__user))*[\s*]*(?:__user|const)?[\s*]*\)\s*")
-_ID = re.compile(r"[A-Za-z_]\w*")
-
-def _strip_parens(s):
-    s = s.strip()
-    while s.startswith("(") and s.endswith(")"):
-        depth = 0
-        for i, ch in enumerate(s):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i < len(s) - 1:
-                return s
-        s = s[1:-1].strip()
-    return s
-
-def root(expr):
-    """(root, member path) of a pointer expression, or (None, None) when unknown.
-
-    The root is the variable or loaded member the address is computed from:
-    &frame->uc.uc_flags -> ('frame', 'uc.uc_flags'); buf->dirent + 1 ->
-    ('buf->dirent', ''); (u64 __user *)p -> ('p', '').
-    """
-    s = expr.strip()
-    addr = False
-    for _ in range(8):
-        s = _strip_parens(s)
-        m = _CAST.match(s)
-        if m and len(s) > m.end():
-            s = s[m.end():]
-            continue
-        if s.startswith("&"):
-            addr = True
-            s = s[1:].strip()
-            continue
-        break
-    m = _ID.match(s)
-    if not m or m.group(0) in ("sizeof", "NULL"):
-        return None, None
-    parts = [m.group(0)]
-    i = m.end()
-    while True:
-        rest = s[i:]
-        m2 = re.match(r"\s*(->|\.)\s*([A-Za-z_]\w*)", rest)
-        if m2:
-            parts.append(m2.group(1) + m2.group(2))
-            i += m2.end()
-            continue
-        if rest.lstrip().startswith("["):
-            j = rest.index("[")
-            depth = 0
-            for k in range(j, len(rest)):
-                depth += rest[k] == "["
-                depth -= rest[k] == "]"
-                if depth == 0:
-                    break
-            parts.append("[]")
-            i += k + 1
-            continue
-        break
-    tail = s[i:].strip()
-    if tail and not re.match(r"^[-+]", tail):
-        return None, None
-    if addr:
-        # &p->a.b: the root is the pointer p (up to the first ->), the rest the member path
-        arrows = [n for n, part in enumerate(parts) if n > 0 and part.startswith("->")]
-        if arrows:
-            n = arrows[-1]
-            return "".join(parts[:n]), "".join(parts[n:])[2:]
-        if len(parts) > 1 and parts[1] == "[]":
-            return parts[0], "".join(parts[1:])
-        return "".join(parts), ""
-    return "".join(parts), ""
 
 def pretty(e):
     """spatch prints expressions with spaces between tokens: & p -> a [ 1 ]."""
@@ -133,49 +70,38 @@ def pretty(e):
 def key(p):
     return (p.file, int(p.line), int(p.column))
 
-def type_size(t):
-    t = re.sub(r"\b(const|volatile|__user)\b", "", t)
-    t = re.sub(r"\s+", " ", t).strip()
-    t = t.replace(" *", "*").replace("*", " *") if t.endswith("*") else t
-    if t.endswith("*"):
-        return 8
-    return SIZES.get(t)
-
-def const_size(e):
-    """Bytes of a size expression when the source shows them, else None."""
-    e = pretty(e).strip()
-    while e.startswith("(") and e.endswith(")"):
-        e = e[1:-1].strip()
-    m = re.fullmatch(r"(\d+)[uUlL]*", e)
-    if m:
-        return int(m.group(1))
-    m = re.fullmatch(r"sizeof\s*\(?\s*([A-Za-z_][\w\s]*?\**)\s*\)?", e)
-    if m:
-        return type_size(m.group(1))
-    m = re.fullmatch(r"(\d+)\s*\*\s*sizeof\s*\(\s*([A-Za-z_][\w\s]*?\**)\s*\)", e)
-    if m and type_size(m.group(2)):
-        return int(m.group(1)) * type_size(m.group(2))
-    return None
-
-_CASTTYPE = re.compile(r"^\(\s*([A-Za-z_][\w\s]*?)\s*__user\s*\*\s*\)")
-
-def cast_size(ptr):
-    m = _CASTTYPE.match(pretty(ptr))
-    return type_size(m.group(1)) if m else None
-
-def sizeof_member(e, r):
-    """sizeof(r->m) / sizeof(r->m.n) -> 'm' / 'm.n'."""
-    m = re.fullmatch(r"sizeof\s*\(\s*" + re.escape(r) + r"\s*->\s*([\w.\[\]>-]+)\s*\)", pretty(e))
-    return m.group(1) if m else None
-
-CHECKS = []     # (function, root, path, size expr, bytes, pos)
-ACCESSES = []   # (function, name, ptr, root, path, bytes, pos)
-REPORTS = []
+CHECKS = []     # (function, pointer text, size text or None: masked, pos)
+ACCESSES = []   # (function, accessor, pointer text, length text or None, pos)
+CALLS = []      # (function, callee, [argument texts], pos)
+SETS, BUMPS, ROOTS = {}, {}, {}   # function -> name -> [...]
 KEEP = set()
 MODE = set()
+LAYOUTS = {}
+
+def is_helper(h):
+    return any(a[0] == str(h) for a in ACCESSES)
 
 def keep(p):
     return key(p[0]) in KEEP
+
+def fn_of(p):
+    return p[0].current_element
+
+def frame(fn, line, f):
+    if f not in LAYOUTS:
+        with open(f, errors="replace") as fd:
+            LAYOUTS.clear()
+            LAYOUTS[f] = layout.Layouts(fd.read())
+    return layout.Frame(LAYOUTS[f], line, SETS.get(fn, {}), BUMPS.get(fn, {}), ROOTS.get(fn, set()))
+
+def set_of(x, e, p):
+    if ("set",) + key(p[0]) in KEEP:
+        return    # the initializer of a declaration matches both rules
+    KEEP.add(("set",) + key(p[0]))
+    SETS.setdefault(fn_of(p), {}).setdefault(str(x), []).append(pretty(e))
+    if re.match(r"\w*masked_user\w*access_begin\s*\(", pretty(e)):
+        ROOTS.setdefault(fn_of(p), set()).add(str(x))
+        CHECKS.append((fn_of(p), str(x), None, p))
 
 @script:python depends on report@
 @@
@@ -188,28 +114,25 @@ MODE.add("org")
 @has@
 identifier C = {user_access_begin, user_read_access_begin,
   user_write_access_begin, user_rw_access_begin, access_ok};
-expression list es;
+expression E, S;
 position p;
 @@
-C@p(es)
+C@p(E, S)
 
 @script:python@
-es << has.es;
+E << has.E;
+S << has.S;
 p << has.p;
 @@
-a = [pretty(x) for x in es.elements]
-if len(a) == 2:
-    r, path = root(a[0])
-    if r:
-        CHECKS.append((p[0].current_element, r, path, a[1], const_size(a[1]), p))
+CHECKS.append((fn_of(p), pretty(E), pretty(S), p))
 
-// 7.x: scoped_user_{read,write,rw}_access_size(ptr, size, label) checks size
-// bytes at ptr (on architectures that mask instead, the size is what the
-// programmer claims the scope covers, and the guard hole only catches small
-// overruns)
-@hassize@
+// 7.x scopes: with a size, a check of size bytes; without, a masked pointer
+// (the rule names the scopes literally, so that spatch skips the files that
+// have none; a regular expression alone would make it parse every file)
+@hass@
 iterator name scoped_user_read_access_size, scoped_user_write_access_size,
-  scoped_user_rw_access_size;
+  scoped_user_rw_access_size, scoped_user_read_access, scoped_user_write_access,
+  scoped_user_rw_access;
 expression list es;
 statement B;
 @@
@@ -219,12 +142,16 @@ scoped_user_read_access_size(es) B
 scoped_user_write_access_size(es) B
 |
 scoped_user_rw_access_size(es) B
+|
+scoped_user_read_access(es) B
+|
+scoped_user_write_access(es) B
+|
+scoped_user_rw_access(es) B
 )
 
-// (the rule above names the scopes literally, so that spatch skips the files
-// that have none; a regular expression would make it parse every file)
-@hass depends on hassize@
-iterator S =~ "^scoped_user_(read|write|rw)_access_size$";
+@hass2 depends on hass@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
 expression list es;
 statement B;
 position p;
@@ -232,16 +159,50 @@ position p;
 S@p(es) B
 
 @script:python@
-es << hass.es;
-p << hass.p;
+es << hass2.es;
+p << hass2.p;
 @@
 a = [pretty(x) for x in es.elements]
-if len(a) == 3:
-    r, path = root(a[0])
-    if r:
-        CHECKS.append((p[0].current_element, r, path, a[1], const_size(a[1]), p))
+if len(a) in (2, 3) and re.fullmatch(r"[A-Za-z_]\w*", a[0]):
+    ROOTS.setdefault(fn_of(p), set()).add(a[0])
+    CHECKS.append((fn_of(p), a[0], a[1] if len(a) == 3 else None, p))
 
-@acc depends on has || hass@
+@hasm@
+identifier M = {masked_user_access_begin, masked_user_read_access_begin,
+  masked_user_write_access_begin, masked_user_rw_access_begin};
+@@
+M(...)
+
+@sets depends on has || hass || hasm@
+identifier x;
+expression E;
+position p;
+@@
+x@p = E
+
+@script:python@
+x << sets.x;
+E << sets.E;
+p << sets.p;
+@@
+set_of(x, E, p)
+
+@setd depends on has || hass || hasm@
+identifier x;
+expression E;
+type T;
+position p;
+@@
+T x@p = E;
+
+@script:python@
+x << setd.x;
+E << setd.E;
+p << setd.p;
+@@
+set_of(x, E, p)
+
+@acc depends on has || hass || hasm@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
   unsafe_copy_from_user, unsafe_try_cmpxchg_user};
 expression list es;
@@ -257,50 +218,118 @@ p << acc.p;
 a = [pretty(x) for x in es.elements]
 idx, nidx = ACCESSORS[str(A)]
 if idx < len(a):
-    ptr = a[idx]
-    r, path = root(ptr)
-    if r:
-        n = const_size(a[nidx]) if nidx is not None and nidx < len(a) else cast_size(ptr)
-        ACCESSES.append((p[0].current_element, str(A), ptr, r, path, n, p))
+    n = a[nidx] if nidx is not None and nidx < len(a) else None
+    ACCESSES.append((fn_of(p), str(A), a[idx], n, p))
 
-@script:python depends on has || hass@
+@inc depends on acc@
+identifier x;
+position p;
 @@
-for fn, name, ptr, r, path, n, p in ACCESSES:
-    mine = [c for c in CHECKS if c[0] == fn and c[1] == r]
-    if not mine:
-        continue
-    whole = [c for c in mine if c[2] == "" and not sizeof_member(c[3], r)]
-    # 1. wider than a constant check on the bare pointer
-    if whole and not path and n is not None and not re.search(r"\+|-(?!>)", ptr.split(")", 1)[-1] if ptr.startswith("(") else ptr):
-        sizes = [c[4] for c in whole]
-        if all(s is not None for s in sizes) and n > max(sizes):
-            c = max(whole, key=lambda c: c[4])
-            msg = "%s() accesses bytes 0..%d of '%s', beyond the %d bytes checked at line %s [range]" % (
-                name, n - 1, r, c[4], c[5][0].line)
-            REPORTS.append((p, msg))
+(
+x@p++
+|
+ (++x@p)
+)
+
+@script:python@
+x << inc.x;
+p << inc.p;
+@@
+BUMPS.setdefault(fn_of(p), {}).setdefault(str(x), []).append(1)
+
+@bump depends on acc@
+identifier x;
+expression E;
+position p;
+@@
+(
+x@p += E
+|
+x@p -= E
+|
+x@p--
+|
+ (--x@p)
+)
+
+@script:python@
+x << bump.x;
+p << bump.p;
+@@
+BUMPS.setdefault(fn_of(p), {}).setdefault(str(x), []).append(None)
+
+@hcall depends on acc@
+identifier h : script:python() { is_helper(h) };
+expression list es;
+position p;
+@@
+h@p(es)
+
+@script:python@
+h << hcall.h;
+es << hcall.es;
+p << hcall.p;
+@@
+CALLS.append((fn_of(p), str(h), [pretty(x) for x in es.elements], p))
+
+@script:python depends on acc@
+@@
+REPORTS = []
+
+def judged(fn, acc, line, f):
+    """(root, words) of an access not covered by the checks of fn, or None."""
+    fr = frame(fn, line, f)
+    got = fr.access(*acc)
+    if not got:
+        return None
+    checks = []
+    for cfn, ptr, size, cp in CHECKS:
+        if cfn != fn:
             continue
-    if whole:
+        loc = fr.locate(ptr)
+        if loc is None and layout.first_name(ptr) not in (layout.first_name(got[0]), layout.first_name(acc[0])):
+            continue
+        if loc is None or loc[0] == got[0] or len(loc) > 3:
+            n = 4096 if size is None else fr.size(size)
+            checks.append(None if loc is None or len(loc) > 3 else (loc[1], n, size is None))
+    if None in checks:
+        return None
+    words = layout.judge(got[1], got[2], checks)
+    return (got[0], words) if words else None
+
+for fn, name, ptr, n, p in ACCESSES:
+    fr = frame(fn, int(p[0].line), p[0].file)
+    r = judged(fn, (ptr, fr.size(n) if n else None), int(p[0].line), p[0].file)
+    if r:
+        REPORTS.append((p, vocab.say("range", "range", accessor=name, bytes=r[1][0], pointer=r[0],
+                                     bound=r[1][1])))
+    # a helper accessing its parameter, against the checks of its callers
+    loc = fr.locate(ptr)
+    if not loc or any(c[0] == fn for c in CHECKS):
         continue
-    # 2. a check on one member, an access to another
-    covered = []
-    for c in mine:
-        mem = c[2] if c[2] else sizeof_member(c[3], r)
-        if mem is None:
-            covered = None
-            break
-        covered.append((mem, c))
-    if covered is None or not covered:
+    params = layout.params(LAYOUTS[p[0].file], fn)
+    if loc[0] not in params:
         continue
-    top = re.split(r"\.|->|\[", path)[0] if path else ""
-    ok = False
-    for mem, c in covered:
-        if path == mem or path.startswith(mem + ".") or path.startswith(mem + "[") or path.startswith(mem + "->"):
-            ok = True
-    if not ok and path:
-        mem, c = covered[0]
-        msg = "%s() accesses '%s->%s', outside '%s->%s' checked at line %s [range]" % (
-            name, r, path, r, mem, c[5][0].line)
-        REPORTS.append((p, msg))
+    for cfn, callee, args, cp in CALLS:
+        i = params.index(loc[0])
+        if callee != fn or i >= len(args) or cfn == fn:
+            continue
+        cfr = frame(cfn, int(cp[0].line), cp[0].file)
+        aloc = cfr.locate(args[i])
+        got = fr.access(ptr, fr.size(n) if n else None)
+        if not aloc or not got or got[2] is None or aloc[1] != 0 or len(aloc) > 3:
+            continue
+        checks = [c for c in CHECKS if c[0] == cfn]
+        cl = [cfr.locate(c[1]) for c in checks]
+        mine = [(l[1], 4096 if c[2] is None else cfr.size(c[2]), c[2] is None) if l and len(l) == 3 else None
+                for c, l in zip(checks, cl) if (l is None and layout.first_name(c[1]) == layout.first_name(aloc[0]))
+                or l and (l[0] == aloc[0] or len(l) > 3)]
+        if None in mine:
+            continue
+        words = layout.judge(got[1], got[2], mine)
+        if words:
+            REPORTS.append((cp, vocab.say("range", "range_call", callee=fn, pointer=aloc[0],
+                                          accessor=name, bytes=words[0], bound=words[1])))
 
 seen = set()
 for p, msg in sorted(REPORTS, key=lambda x: (key(x[0][0]), x[1])):
@@ -313,15 +342,15 @@ for p, msg in sorted(REPORTS, key=lambda x: (key(x[0][0]), x[1])):
     if "org" in MODE:
         coccilib.org.print_todo(p[0], msg)
 
-@depends on context && (has || hass)@
+@depends on context && acc@
 identifier g;
 position p : script:python() { keep(p) };
 @@
 * g@p(...)
 
-@script:python depends on has || hass@
+@script:python@
 @@
-del CHECKS[:]
-del ACCESSES[:]
-del REPORTS[:]
+for d in (SETS, BUMPS, ROOTS):
+    d.clear()
+del CHECKS[:], ACCESSES[:], CALLS[:]
 KEEP.clear()
