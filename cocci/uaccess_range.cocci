@@ -34,23 +34,10 @@ virtual report
 
 @initialize:python@
 @@
-import os, re, sys
-
-def _lib():
-    """cocci/lib on sys.path: the script's directory is after --cocci-file (or --sp-file)."""
-    try:
-        argv = open("/proc/self/cmdline", "rb").read().decode(errors="replace").split("\0")
-    except OSError:
-        argv = []
-    for i, a in enumerate(argv):
-        if a in ("--cocci-file", "--sp-file", "-sp_file") and i + 1 < len(argv):
-            return os.path.join(os.path.dirname(os.path.abspath(argv[i + 1])), "lib")
-        if a.endswith(".cocci"):
-            return os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
-    return "lib"
-
-if _lib() not in sys.path:
-    sys.path.insert(0, _lib())
+import os, sys
+sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
+                for a in open("/proc/self/cmdline").read().split("\0") if a.endswith(".cocci")][:1]
+import re
 import layout
 import vocab
 
@@ -88,6 +75,7 @@ def fn_of(p):
     return p[0].current_element
 
 def frame(fn, line, f):
+    """The function fn of file f as layout.Frame sees it (declarations before line)."""
     if f not in LAYOUTS:
         with open(f, errors="replace") as fd:
             LAYOUTS.clear()
@@ -275,61 +263,8 @@ CALLS.append((fn_of(p), str(h), [pretty(x) for x in es.elements], p))
 @script:python depends on acc@
 @@
 REPORTS = []
-
-def judged(fn, acc, line, f):
-    """(root, words) of an access not covered by the checks of fn, or None."""
-    fr = frame(fn, line, f)
-    got = fr.access(*acc)
-    if not got:
-        return None
-    checks = []
-    for cfn, ptr, size, cp in CHECKS:
-        if cfn != fn:
-            continue
-        loc = fr.locate(ptr)
-        if loc is None and layout.first_name(ptr) not in (layout.first_name(got[0]), layout.first_name(acc[0])):
-            continue
-        if loc is None or loc[0] == got[0] or len(loc) > 3:
-            n = 4096 if size is None else fr.size(size)
-            checks.append(None if loc is None or len(loc) > 3 else (loc[1], n, size is None))
-    if None in checks:
-        return None
-    words = layout.judge(got[1], got[2], checks)
-    return (got[0], words) if words else None
-
-for fn, name, ptr, n, p in ACCESSES:
-    fr = frame(fn, int(p[0].line), p[0].file)
-    r = judged(fn, (ptr, fr.size(n) if n else None), int(p[0].line), p[0].file)
-    if r:
-        REPORTS.append((p, vocab.say("range", "range", accessor=name, bytes=r[1][0], pointer=r[0],
-                                     bound=r[1][1])))
-    # a helper accessing its parameter, against the checks of its callers
-    loc = fr.locate(ptr)
-    if not loc or any(c[0] == fn for c in CHECKS):
-        continue
-    params = layout.params(LAYOUTS[p[0].file], fn)
-    if loc[0] not in params:
-        continue
-    for cfn, callee, args, cp in CALLS:
-        i = params.index(loc[0])
-        if callee != fn or i >= len(args) or cfn == fn:
-            continue
-        cfr = frame(cfn, int(cp[0].line), cp[0].file)
-        aloc = cfr.locate(args[i])
-        got = fr.access(ptr, fr.size(n) if n else None)
-        if not aloc or not got or got[2] is None or aloc[1] != 0 or len(aloc) > 3:
-            continue
-        checks = [c for c in CHECKS if c[0] == cfn]
-        cl = [cfr.locate(c[1]) for c in checks]
-        mine = [(l[1], 4096 if c[2] is None else cfr.size(c[2]), c[2] is None) if l and len(l) == 3 else None
-                for c, l in zip(checks, cl) if (l is None and layout.first_name(c[1]) == layout.first_name(aloc[0]))
-                or l and (l[0] == aloc[0] or len(l) > 3)]
-        if None in mine:
-            continue
-        words = layout.judge(got[1], got[2], mine)
-        if words:
-            REPORTS.append((cp, vocab.say("range", "range_call", callee=fn, pointer=aloc[0],
-                                          accessor=name, bytes=words[0], bound=words[1])))
+for p, mid, fields in layout.findings(frame, CHECKS, ACCESSES, CALLS):
+    REPORTS.append((p, vocab.say("range", mid, **fields)))
 
 seen = set()
 for p, msg in sorted(REPORTS, key=lambda x: (key(x[0][0]), x[1])):

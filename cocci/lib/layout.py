@@ -497,3 +497,59 @@ def judge(first, last, checks):
     else:
         bound = "outside bytes %d..%d checked" % (cf, cf + cs - 1)
     return bytes_, bound
+
+
+def _checks(fr, checks, fn, root, names):
+    """(first, size, masked) of each check of fn on root; None for one that cannot be placed
+    but may be on it (its first name is one of names)."""
+    out = []
+    for cfn, ptr, size, _ in checks:
+        if cfn != fn:
+            continue
+        loc = fr.locate(ptr)
+        if loc is None and first_name(ptr) not in names:
+            continue
+        if loc is None or len(loc) > 3:
+            out.append(None)
+        elif loc[0] == root:
+            out.append((loc[1], PAGE if size is None else fr.size(size), size is None))
+    return out
+
+
+def findings(frame, checks, accesses, calls):
+    """The range findings of one file: (position, message id, fields).
+
+    frame(fn, line, file) -> Frame; checks: (fn, pointer, size text or None when masked, pos);
+    accesses: (fn, accessor, pointer, length text or None, pos); calls: (fn, callee, args, pos)."""
+    out = []
+    for fn, name, ptr, n, p in accesses:
+        line, f = int(p[0].line), p[0].file
+        fr = frame(fn, line, f)
+        length = fr.size(n) if n else None
+        got = fr.access(ptr, length)
+        if not got:
+            continue
+        mine = _checks(fr, checks, fn, got[0], (first_name(got[0]), first_name(ptr)))
+        words = None if None in mine else judge(got[1], got[2], mine)
+        if words:
+            out.append((p, "range", dict(accessor=name, bytes=words[0], pointer=got[0], bound=words[1])))
+        # a helper of the file accessing its parameter: against the checks of each caller
+        if got[1] < 0 or got[2] is None or any(c[0] == fn for c in checks):
+            continue
+        names = params(fr.l, fn)
+        if got[0] not in names:
+            continue
+        i = names.index(got[0])
+        for cfn, callee, args, cp in calls:
+            if callee != fn or cfn == fn or i >= len(args):
+                continue
+            cfr = frame(cfn, int(cp[0].line), cp[0].file)
+            at = cfr.locate(args[i])
+            if not at or at[1] != 0 or len(at) > 3:
+                continue
+            mine = _checks(cfr, checks, cfn, at[0], (first_name(at[0]),))
+            words = None if None in mine else judge(got[1], got[2], mine)
+            if words:
+                out.append((cp, "range_call", dict(callee=fn, pointer=at[0], accessor=name,
+                                                   bytes=words[0], bound=words[1])))
+    return out
