@@ -234,14 +234,23 @@ class Layouts:
         return (t, dims[1:]) if dims[1:] else (t, [])
 
     def decl_type(self, name, line):
-        """Declared type of the variable name, the nearest declaration before line."""
+        """Declared type of the variable name, the nearest declaration before line (also a
+        later declarator of a list: struct s __user *a, *name;)."""
         best = None
         pat = r"((?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*\w+(?:\s+(?:const|__user|volatile))*" \
-              r"[\s*]*(?:__user|const)?[\s*]*)(?<![\w])" + re.escape(name) + r"\s*(?=[,;)=\[])"
+              r"[\s*]*(?:__user|const)?[\s*]*|,\s*\**\s*)(?<![\w])" + re.escape(name) + r"\s*(?=[,;)=\[])"
         for m in re.finditer(pat, self.text):
             if self.text.count("\n", 0, m.start()) + 1 > line:
                 break
             t = m.group(1).strip()
+            if t.startswith(","):   # the base type of the list, the stars of this declarator
+                start = max(self.text.rfind(c, 0, m.start()) for c in ";{}(")
+                head = re.match(r"\s*((?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*\w+"
+                                r"(?:\s+(?:const|__user|volatile))*)\s*[*\w\s]*(?:\[[^\]]*\]\s*)*(?:,|$)",
+                                self.text[start + 1:m.start()])
+                if not head or "=" in self.text[start + 1:m.start()] or "\n\n" in self.text[start + 1:m.start()]:
+                    continue
+                t = head.group(1) + " " + t[1:].strip()
             if re.fullmatch(r"(?:return|goto|case|sizeof|else|do)\b.*", t) or "*" not in t and \
                     norm_type(t) not in BASIC and not t.startswith(("struct", "union")) and t not in self.typedefs:
                 continue
