@@ -40,22 +40,11 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
 import re
 import layout
 import vocab
+from cexpr import key, pretty
 
-ACCESSORS = {
-    "unsafe_put_user": (1, None), "unsafe_get_user": (1, None),
-    "unsafe_copy_to_user": (0, 2), "unsafe_copy_from_user": (1, 2),
-    "unsafe_try_cmpxchg_user": (0, None),
-}
-
-def pretty(e):
-    """spatch prints expressions with spaces between tokens: & p -> a [ 1 ]."""
-    s = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
-    s = re.sub(r"([&*(])\s+", r"\1", s)
-    s = re.sub(r"\s+\)", ")", s)
-    return s.strip()
-
-def key(p):
-    return (p.file, int(p.line), int(p.column))
+#: accessor -> (index of the user pointer, index of the length or None: the pointed-to type)
+ACCESSORS = {a.name: (a.ptr, a.size if isinstance(a.size, int) else None)
+             for a in vocab.primitives.select(kind="accessor")}
 
 CHECKS = []     # (function, pointer text, size text or None: masked, pos)
 ACCESSES = []   # (function, accessor, pointer text, length text or None, pos)

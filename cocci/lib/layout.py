@@ -12,6 +12,8 @@ it (a local set once from a load `a->buf` is 'a->buf').
 
 import re
 
+from cexpr import strip_parens
+
 BASIC = {}
 for _names, _n in ((("char", "u8", "s8", "__u8", "__s8", "bool", "_Bool", "unsigned char",
                      "signed char", "void"), 1),
@@ -56,19 +58,6 @@ def pointee(t):
 def number(s):
     m = _NUM.match(s.strip())
     return int(m.group(1), 0) if m else None
-
-
-def strip_parens(s):
-    s = s.strip()
-    while s.startswith("(") and s.endswith(")"):
-        depth = 0
-        for i, ch in enumerate(s):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i < len(s) - 1:
-                return s
-        s = s[1:-1].strip()
-    return s
 
 
 def _blank(text):
