@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from triage import fixture_package, release_differences, triaged_package
 from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.fixture import ensure_source, fixture_for, locked
 
@@ -90,7 +91,21 @@ def test_whole_tree_matches_triage(version):
     assert proc.returncode in (0, 1), proc.stderr
     summary = proc.stderr.splitlines()[-1]
     assert "failed" not in summary, proc.stderr
-    assert proc.stdout.splitlines() == [e["finding"] for e in triage(version)]
+    listed = [e["finding"] for e in triage(version)]
+    path = REAL / f"linux-{version}-cocci.txt"
+    package = fixture_package(fixture_for(version))
+    if triaged_package(path) == package:
+        assert proc.stdout.splitlines() == listed
+        return
+    diff = release_differences(listed, proc.stdout.splitlines())
+    assert not diff, (f"{path.name} was triaged on {triaged_package(path)}, the tree is {package}, and "
+                      f"these findings differ; triage them again:\n" + "\n".join(diff))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_triage_names_its_package(version):
+    listed = triaged_package(REAL / f"linux-{version}-cocci.txt")
+    assert listed.split()[0] == f"linux-source-{version}", listed
 
 
 def test_7_2_only_true_findings():

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from triage import Expected, groups_of, parse_expected
+from triage import Expected, fixture_package, groups_of, parse_expected, release_differences, triaged_package
 from uaccess_check import REPO_ROOT
 from uaccess_check.diag import parse_diagnostic, relative_to
 from uaccess_check.fixture import Fixture, ensure_fixture, kvm_fixture
@@ -116,9 +116,16 @@ def test_record_steal_time_silent(kfx, runs, level, with_facts):
 
 
 @ALL
-def test_output_as_triaged(runs, unit, level, with_facts):
+def test_output_as_triaged(kfx, runs, unit, level, with_facts):
     rep = runs[(unit, level, with_facts)].report
     expected = EXPECTED.get((unit, level), Expected([], ""))
+    package = fixture_package(kfx)
+    if triaged_package(EXPECTED_FILE) != package:
+        diff = release_differences([g[0] for g in expected.groups], [g[0] for g in groups_of(rep.diagnostics)])
+        assert not diff, (f"{EXPECTED_FILE.name} was triaged on {triaged_package(EXPECTED_FILE)}, the fixture "
+                          f"is {package}, and these findings of {unit} at level {level} differ; triage them "
+                          f"again:\n" + "\n".join(diff))
+        return
     want = [l for g in expected.groups for l in g] + ([expected.summary] if expected.summary else [])
     got = [l for g in groups_of(rep.diagnostics) for l in g] + rep.summaries
     diff = "\n".join(difflib.unified_diff(want, got, EXPECTED_FILE.name, "plugin", lineterm=""))

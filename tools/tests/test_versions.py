@@ -10,6 +10,7 @@ on first use (download ~4 s, extraction ~16 s, defconfig + modules_prepare + mak
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -20,8 +21,9 @@ import pytest
 
 from conftest import kernel_fixture
 from uaccess_check import REPO_ROOT
-from uaccess_check.debsource import (AptArea, Mirrors, _deb822_entries, _one_line_entries, deb_version,
-                                     find_mirrors, sources_text)
+from uaccess_check import UsageError
+from uaccess_check.debsource import (DEBIAN_SUITES, AptArea, Mirrors, _deb822_entries, _one_line_entries,
+                                     deb_version, fetch_package, find_mirrors, sources_text)
 from uaccess_check.diag import relative_to
 from uaccess_check.fixture import KERNEL_VERSIONS, Fixture, ensure_source
 from uaccess_check.scan import accessor_units
@@ -200,6 +202,71 @@ def test_downloaded_package_in_cache():
     assert "Suites: sid\n" in area.sources.read_text()
     assert len(area.debs("linux-source-7.2")) == 1
     assert any(area.root.joinpath("lists").glob("*sid*Packages*"))
+
+
+# ---- a pinned package gone from its suite: a signed local archive ---------------------------------
+
+def _signed_archive(tmp: Path, debs_by_suite: dict[str, list[Path]]) -> Mirrors:
+    """A file: archive, signed by a key made here, with every suite of DEBIAN_SUITES and sid
+    (security suites in the same tree), each holding the given .debs."""
+    home = tmp / "gnupg"
+    home.mkdir(mode=0o700)
+    gpg = ["gpg", "--batch", "--quiet", "--homedir", str(home), "--pinentry-mode", "loopback", "--passphrase", ""]
+    subprocess.run(gpg + ["--quick-gen-key", "archive <archive@example.org>", "ed25519", "sign", "never"],
+                   check=True, capture_output=True)
+    keyring = tmp / "archive.gpg"
+    keyring.write_bytes(subprocess.run(gpg + ["--export"], check=True, capture_output=True).stdout)
+    repo = tmp / "archive"
+    for suite in ["sid"] + [s for _, s in DEBIAN_SUITES]:
+        stanzas = []
+        for deb in debs_by_suite.get(suite, []):
+            pool = repo / "pool" / suite / deb.name
+            pool.parent.mkdir(parents=True, exist_ok=True)
+            pool.write_bytes(deb.read_bytes())
+            control = subprocess.run(["dpkg-deb", "-f", str(pool)], check=True, capture_output=True, text=True).stdout
+            stanzas.append(f"{control.rstrip()}\nFilename: pool/{suite}/{deb.name}\nSize: {pool.stat().st_size}\n"
+                           f"SHA256: {hashlib.sha256(pool.read_bytes()).hexdigest()}\n")
+        index = "main/binary-amd64/Packages"
+        packages = repo / "dists" / suite / index
+        packages.parent.mkdir(parents=True)
+        packages.write_text("\n".join(stanzas))
+        data = packages.read_bytes()
+        release = (f"Suite: {suite}\nCodename: {suite}\nDate: Sat, 05 Dec 2026 00:00:00 UTC\n"
+                   f"Architectures: amd64\nComponents: main\nSHA256:\n"
+                   f" {hashlib.sha256(data).hexdigest()} {len(data)} {index}\n")
+        (repo / "dists" / suite / "Release").write_text(release)
+        subprocess.run(gpg + ["--clearsign", "-o", str(repo / "dists" / suite / "InRelease"),
+                              str(repo / "dists" / suite / "Release")], check=True, capture_output=True)
+    return Mirrors(f"file://{repo}", f"file://{repo}", str(keyring))
+
+
+def test_pinned_package_gone_takes_newest_elsewhere(tmp_path, capsys):
+    """sid moved on to the next kernel: the newest linux-source-7.2 of any suite is downloaded
+    (experimental's too, which apt's own choice would pass over)."""
+    debs = {v: _fake_deb(tmp_path, v, v) for v in ("7.2.9-1", "7.2.13-1", "7.2.14-1")}
+    mirrors = _signed_archive(tmp_path, {"stable-backports": [debs["7.2.9-1"]], "testing": [debs["7.2.13-1"]],
+                                         "experimental": [debs["7.2.14-1"]]})
+    area = AptArea(tmp_path / "apt-7.2")
+    got = fetch_package(area, "linux-source-7.2", (("debian", "sid"),), mirrors, pinned_in="HERE")
+    assert got == area.root / "linux-source-7.2_7.2.14-1_all.deb"
+    assert got.read_bytes() == debs["7.2.14-1"].read_bytes()
+    assert "linux-source-7.2 is gone from sid: looking in every suite Debian serves" in capsys.readouterr().err
+
+
+def test_pinned_package_still_there_stays_pinned(tmp_path):
+    debs = {v: _fake_deb(tmp_path, v, v) for v in ("7.2.13-1", "7.2.14-1")}
+    mirrors = _signed_archive(tmp_path, {"sid": [debs["7.2.13-1"]], "experimental": [debs["7.2.14-1"]]})
+    got = fetch_package(AptArea(tmp_path / "apt-7.2"), "linux-source-7.2", (("debian", "sid"),), mirrors)
+    assert got.name == "linux-source-7.2_7.2.13-1_all.deb"
+
+
+def test_package_served_nowhere_is_one_line(tmp_path):
+    mirrors = _signed_archive(tmp_path, {})
+    with pytest.raises(UsageError) as err:
+        fetch_package(AptArea(tmp_path / "apt-7.2"), "linux-source-7.2", (("debian", "sid"),), mirrors,
+                      pinned_in="KERNEL_SOURCES in tools/uaccess_check/fixture.py")
+    assert str(err.value) == (f"linux-source-7.2 is served by no Debian suite at {mirrors.archive}: "
+                              "change its suites in KERNEL_SOURCES in tools/uaccess_check/fixture.py")
 
 
 # ---- the unit finder ------------------------------------------------------------------------------

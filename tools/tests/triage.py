@@ -15,6 +15,13 @@ preceded by a ``#`` line: the verdict. The warnings compare as a multiset; the l
 block is the unit's summary (a unit with no accessor has none). A (unit, level) in no block
 must print no warning.
 
+A list names the package it was read against (``# package: linux-source-V VERSION``). A fixture
+built from that package is compared line for line; one built from another point release of the
+same version (Debian moved on) is compared by what identifies each finding, as the driver's
+fingerprint does: the file, the class and the message with its digits removed
+(:func:`finding_key`); a point release with the same findings passes, one with other findings
+fails naming them (:func:`release_differences`).
+
 ``python3 tools/tests/triage.py VERSION [ARCH]`` prints a draft for the prepared defconfig kernel
 of that version and architecture (``uaccess-check kernel --version VERSION --arch ARCH``; powerpc's
 two builds, as ``scan`` compiles them): every finding of every
@@ -28,11 +35,20 @@ every warning printed before with the same notes in the same unit; only new warn
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from uaccess_check.finding import strip_digits  # noqa: E402
 
 _BLOCK_RE = re.compile(r"^\[(\S+)((?: \d)+)\]$")
+_PACKAGE_RE = re.compile(r"^# package: (\S+ \S+)$", re.M)
+#: A plugin warning (file:line:col: ...) or a script's finding (file:line:col-end: ...).
+_POSITION_RE = re.compile(r"^(?P<file>[^:\s]+):\d+:\d+(?:-\d+)?: (?P<rest>.*)$")
 SUMMARY = "uaccess_check: summary: "
 
 
@@ -88,6 +104,38 @@ def parse_expected(path: Path) -> dict[tuple[str, int], Expected]:
     return out
 
 
+def triaged_package(path: Path) -> str:
+    """'linux-source-V VERSION' from a list's '# package:' line ('' when it has none)."""
+    m = _PACKAGE_RE.search(path.read_text())
+    return m.group(1) if m else ""
+
+
+def fixture_package(fx) -> str:
+    """'linux-source-V VERSION' of a fixture's source: the downloaded .deb, or the installed package."""
+    if fx.package_version():
+        return f"{fx.source.package} {fx.package_version()}"
+    proc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", fx.source.package],
+                          capture_output=True, text=True)
+    return f"{fx.source.package} {proc.stdout.strip()}"
+
+
+def finding_key(line: str) -> str:
+    """What identifies a finding across point releases: its file, then the rest of its line with
+    every digit removed (line, column and the numbers of the message)."""
+    m = _POSITION_RE.match(line)
+    if not m:
+        return strip_digits(line)
+    return f"{m['file']}: {strip_digits(m['rest'])}"
+
+
+def release_differences(listed: Iterable[str], printed: Iterable[str]) -> list[str]:
+    """Findings (first lines) as listed and as printed by another release -> one line per
+    finding to triage again: '+' printed but not listed, '-' listed but not printed."""
+    want, got = Counter(map(finding_key, listed)), Counter(map(finding_key, printed))
+    return ([f"+ {k}" for k in sorted((got - want).elements())] +
+            [f"- {k}" for k in sorted((want - got).elements())])
+
+
 def warnings_in(expected: Expected) -> int:
     return len(expected.groups)
 
@@ -99,7 +147,6 @@ def triage_name(version: str, arch: str = "x86_64") -> str:
 
 def draft(version: str, arch: str = "x86_64") -> str:
     """A draft triage file of a version's scan at levels 0, 1 and 2 (verdicts to be written)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from uaccess_check.fixture import arch_fixtures, ensure_fixture
     from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
     from uaccess_check.scan import compile_fixtures, default_jobs

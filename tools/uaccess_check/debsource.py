@@ -41,6 +41,14 @@ APT_SOURCES_DIR = Path("/etc/apt")
 #: Archives a suite can come from: the Debian archive proper, or the security archive.
 ARCHIVES = ("debian", "security")
 
+#: Every suite Debian serves, by the aliases that follow its releases: where a package is looked
+#: for when the suites it is pinned to no longer have it (sid moved on to the next kernel).
+DEBIAN_SUITES: tuple[tuple[str, str], ...] = (
+    ("debian", "unstable"), ("debian", "experimental"), ("debian", "testing"),
+    ("debian", "stable"), ("debian", "stable-updates"), ("debian", "stable-backports"),
+    ("security", "stable-security"), ("debian", "oldstable"), ("debian", "oldstable-updates"),
+    ("debian", "oldstable-backports"), ("security", "oldstable-security"))
+
 
 @dataclass(frozen=True)
 class Mirrors:
@@ -212,39 +220,68 @@ def deb_version(deb: Path) -> str:
     return urllib.parse.unquote(parts[1]) if len(parts) == 3 else ""
 
 
-def candidate(area: AptArea, package: str) -> tuple[str, int]:
-    """(version, size) of the package apt would download, from the private lists."""
-    out = _apt(["apt-cache", *area.options(), "show", "--no-all-versions", package],
-               f"apt-cache show {package}", echo=False)
-    fields = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line and line[0] != " ")
-    if "Version" not in fields or not fields.get("Size", "").isdigit():
-        raise UsageError(f"apt-cache show {package}: no version and size in its record")
-    return fields["Version"], int(fields["Size"])
+def _records(area: AptArea, package: str) -> list[tuple[str, int]]:
+    """(version, size) of every version of the package the private lists hold."""
+    proc = subprocess.run(["apt-cache", *area.options(), "show", package], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, errors="replace", env=dict(os.environ, LC_ALL="C"))
+    out = []
+    for stanza in proc.stdout.split("\n\n") if proc.returncode == 0 else []:
+        fields = dict(line.split(": ", 1) for line in stanza.splitlines() if ": " in line and line[0] != " ")
+        if "Version" in fields and fields.get("Size", "").isdigit():
+            out.append((fields["Version"], int(fields["Size"])))
+    return out
+
+
+def _newer(a: str, b: str) -> bool:
+    return subprocess.run(["dpkg", "--compare-versions", a, "gt", b]).returncode == 0
+
+
+def newest(area: AptArea, package: str) -> tuple[str, int] | None:
+    """(version, size) of the newest version of the package in the private lists, whatever the
+    suite's priority (experimental's included), or None."""
+    best = None
+    for record in _records(area, package):
+        if best is None or _newer(record[0], best[0]):
+            best = record
+    return best
+
+
+def _update(area: AptArea, suites: tuple[tuple[str, str], ...], mirrors: Mirrors) -> None:
+    area.prepare(sources_text(suites, mirrors))
+    # Error-Mode=any: a list that cannot be fetched fails the update instead of a warning.
+    _apt(["apt-get", "-q", *area.options(), "-o", "APT::Update::Error-Mode=any", "update"],
+         f"apt-get update of {' '.join(s for _, s in suites)} from {mirrors.archive} "
+         f"(private lists in {area.root})")
 
 
 def fetch_package(area: AptArea, package: str, suites: tuple[tuple[str, str], ...],
-                  mirrors: Mirrors, refresh: bool = False) -> Path:
+                  mirrors: Mirrors, refresh: bool = False, pinned_in: str = "") -> Path:
     """The package's .deb in area, downloaded (apt-get update + download) if there is none.
 
-    With refresh, the lists are updated and the current candidate is downloaded unless the .deb
-    already there is that version and size; older .debs of the package are then removed.
+    With refresh, the lists are updated and the newest version is downloaded unless the .deb
+    already there is that version and size; older .debs of the package are then removed. When
+    the suites no longer have the package, the newest version any Debian suite serves is taken;
+    when none does, the one line names the package and pinned_in, where its suites are set.
     """
     have = area.debs(package)
     if have and not refresh:
         return have[-1]
     if not Path(mirrors.keyring).is_file():
         raise UsageError(f"{mirrors.keyring} not found: install debian-archive-keyring (make deps)")
-    area.prepare(sources_text(suites, mirrors))
     suite_names = " ".join(s for _, s in suites)
     info(f"{'checking for a newer' if have else 'downloading'} {package} (Debian {suite_names}, "
          f"apt state in {area.root})")
-    # Error-Mode=any: a list that cannot be fetched fails the update instead of a warning.
-    _apt(["apt-get", "-q", *area.options(), "-o", "APT::Update::Error-Mode=any", "update"],
-         f"apt-get update of {suite_names} from {mirrors.archive} (private lists in {area.root})")
-    try:
-        version, size = candidate(area, package)
-    except UsageError:
-        raise UsageError(f"{package} not found in {suite_names} at {mirrors.archive}") from None
+    _update(area, suites, mirrors)
+    found = newest(area, package)
+    if found is None:
+        others = tuple(s for s in DEBIAN_SUITES if s not in suites)
+        info(f"{package} is gone from {suite_names}: looking in every suite Debian serves")
+        _update(area, others, mirrors)
+        found = newest(area, package)
+    if found is None:
+        where = f": change its suites in {pinned_in}" if pinned_in else ""
+        raise UsageError(f"{package} is served by no Debian suite at {mirrors.archive}{where}")
+    version, size = found
     for deb in have:
         if deb_version(deb) == version and deb.stat().st_size == size:
             return deb

@@ -348,7 +348,8 @@ def _extract(fx: Fixture, tarball: Path, key: str, tmp: Path) -> None:
 
 def _fetch_deb(fx: Fixture, refresh: bool) -> Path:
     src = fx.source
-    return fetch_package(fx.apt_area, src.package, src.suites, find_mirrors(system_entries()), refresh=refresh)
+    return fetch_package(fx.apt_area, src.package, src.suites, find_mirrors(system_entries()), refresh=refresh,
+                         pinned_in="KERNEL_SOURCES in tools/uaccess_check/fixture.py")
 
 
 def ensure_source(fx: Fixture, refresh: bool = False) -> str:
