@@ -75,7 +75,30 @@ struct candidate {
 	enum ua_class cls;
 	struct ua_ref cref;
 	HOST_WIDE_INT first, last, checked, checked_at;
+	gimple *anchor;		/* see masked_alias() */
 };
+
+/*
+ * The pointers an accessor's asm statement touches memory through, and
+ * the size it touches (-1: not known).  No pointer the plugin can read
+ * is one unknown root: overflow.
+ */
+HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out)
+{
+	HOST_WIDE_INT size;
+	tree ptr, obj;
+
+	size = ua_access_size(stmt, &ptr, &obj);
+	if (obj) {
+		ua_resolve_object(obj, stmt, out);
+	} else if (ptr) {
+		ua_resolve_at(ptr, stmt, out);
+	} else {
+		memset(out, 0, sizeof(*out));
+		out->overflow = true;
+	}
+	return size;
+}
 
 /*
  * A masked pointer is validated for no size: an access a little past it
@@ -122,6 +145,65 @@ struct point {
 	gimple *stmt;
 	const struct ua_ref *ref;
 };
+
+/*
+ * An access through the masked pointer @masked itself, within the guard,
+ * that runs before the point on every path.
+ */
+static gimple *masked_anchor(const struct point *pt, const struct ua_ref *masked)
+{
+	struct ua_fn *fn = pt->fn;
+	unsigned i, j;
+
+	for (i = 0; i < fn->naccesses; i++) {
+		for (j = 0; j < fn->accesses[i].nasm; j++) {
+			gimple *s = fn->accesses[i].asms[j];
+			struct ua_refs refs;
+			HOST_WIDE_INT size;
+
+			if (!ua_stmt_dominates(s, pt->bb, pt->stmt))
+				continue;
+			size = ua_asm_refs(s, &refs);
+			if (refs.n == 1 && !refs.overflow &&
+			    ua_same_root(&refs.ref[0], masked) &&
+			    refs.ref[0].off_known && refs.ref[0].off >= 0 &&
+			    refs.ref[0].off + MAX(size, 1) <= UA_MASK_GUARD)
+				return s;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The kernel's contract for a masked pointer (include/linux/uaccess.h,
+ * above the scoped macros): the first access must lie within PAGE_SIZE of
+ * it, and a bad address, masked, faults there before any other access
+ * runs.  So a pointer of the same root as the one the mask was given (an
+ * alias taken before a scope: filldir's 'dirent', 'prev' plus the
+ * previous record's length) is that offset of the masked pointer, once an
+ * access through the masked pointer itself has run on every path.  The
+ * mask's input refs go to @crefs; the one matching the point's, if any,
+ * is returned with the anchoring access.
+ */
+static const struct ua_ref *masked_alias(const struct point *pt,
+					 const struct ua_prim *p,
+					 struct ua_refs *crefs, gimple **anchor)
+{
+	const struct ua_ref *cref;
+	struct ua_ref masked;
+
+	if (gimple_call_num_args(p->stmt) < 1 || !gimple_call_lhs(p->stmt))
+		return NULL;
+	ua_resolve(gimple_call_arg(p->stmt, 0), crefs);
+	cref = matching_ref(crefs, pt->ref);
+	if (!cref)
+		return NULL;
+	memset(&masked, 0, sizeof(masked));
+	masked.kind = ROOT_VALUE;
+	masked.root = gimple_call_lhs(p->stmt);
+	*anchor = masked_anchor(pt, &masked);
+	return *anchor ? cref : NULL;
+}
 
 struct checks {
 	unsigned n;
@@ -188,11 +270,14 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		struct ua_refs crefs;
 		const struct ua_ref *cref;
 		struct candidate *c;
+		gimple *anchor = NULL;
 
 		if (!ua_prim_props[p->kind].checks)
 			continue;
 		check_refs(p, &crefs);
 		cref = matching_ref(&crefs, pt->ref);
+		if (!cref && p->kind == PRIM_MASK)
+			cref = masked_alias(pt, p, &crefs, &anchor);
 		if (!cref) {
 			if (!out->other && dominates_point(p, pt))
 				out->other = p;
@@ -202,6 +287,7 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		memset(c, 0, sizeof(*c));
 		c->prim = p;
 		c->cref = *cref;
+		c->anchor = anchor;
 		measure(c, pt->ref, size);
 	}
 	out->nnulls = ua_safe_edges(fn, pt->ref, in_null_page(pt->ref, size),
@@ -250,6 +336,7 @@ static void falls_short(const struct point *pt, const struct candidate *c,
 	f.last = c->last;
 	f.checked = c->checked;
 	f.checked_at = c->checked_at;
+	f.anchor = c->anchor;
 	ua_verdict_add_finding(out, &f);
 }
 

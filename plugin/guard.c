@@ -136,6 +136,16 @@ static bool stmt_before(gimple *a, gimple *b)
 	return false;
 }
 
+/* Does @s run before what is used at @stmt in @bb (NULL: its end) on every path? */
+bool ua_stmt_dominates(gimple *s, basic_block bb, gimple *stmt)
+{
+	basic_block sbb = gimple_bb(s);
+
+	if (sbb == bb)
+		return s != stmt && (!stmt || stmt_before(s, stmt));
+	return dominated_by_p(CDI_DOMINATORS, bb, sbb);
+}
+
 /*
  * Does primitive @p validate what is used at @stmt in @bb (or, with a
  * NULL @stmt, at the end of @bb) on its own?  The caller has entered p's

@@ -52,6 +52,20 @@ static const struct ua_prim *enclosing_scope(struct ua_access *acc)
 	return ua_prim_is_scope(p) ? p : NULL;
 }
 
+/*
+ * An alias of a masked pointer is judged as an offset of it because an
+ * access through the masked pointer itself runs first (coverage.c).
+ */
+static void anchor_note(struct ua_diag *d, const struct ua_finding *f)
+{
+	char *p = xstrdup(ua_pointer_text(&f->ref));
+
+	ua_note(d, ua_user_location(gimple_location(f->anchor)),
+		"this access through the masked pointer runs first and faults for a bad address, so '%s' counts as an offset of it",
+		p);
+	free(p);
+}
+
 static void cover_notes(struct ua_diag *d, location_t loc,
 			const struct ua_finding *f, struct ua_access *acc)
 {
@@ -59,6 +73,8 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 		ua_note(d, acc->loc, "accessed here");
 	if (f->cls == UA_RANGE || (f->cls == UA_UNPROVEN && f->prim)) {
 		ua_note(d, f->prim->loc, "checked here");
+		if (f->anchor)
+			anchor_note(d, f);
 		return;
 	}
 	if (f->cls != UA_UNCHECKED)
@@ -73,7 +89,8 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 	else if (enclosing_scope(acc))
 		scope_note(d, enclosing_scope(acc));
 	else
-		ua_note(d, loc, "no check of '%s' was found", ua_root_text(&f->ref));
+		ua_note(d, loc, "no check of '%s'%s was found",
+			ua_pointer_text(&f->ref), ua_root_note(&f->ref));
 }
 
 static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
@@ -106,10 +123,15 @@ static struct ua_diag *say_range(location_t loc, tree fndecl,
 	else
 		snprintf(bytes, sizeof(bytes), "bytes " HOST_WIDE_INT_PRINT_DEC ".."
 			 HOST_WIDE_INT_PRINT_DEC, f->first, f->last);
-	if (f->prim && f->prim->kind == PRIM_MASK)
+	if (f->prim && f->prim->kind == PRIM_MASK && !f->checked_at)
 		snprintf(bound, sizeof(bound), "outside bytes 0.."
 			 HOST_WIDE_INT_PRINT_DEC " that a masked pointer covers",
 			 f->checked - 1);
+	else if (f->prim && f->prim->kind == PRIM_MASK)
+		snprintf(bound, sizeof(bound), "outside bytes "
+			 HOST_WIDE_INT_PRINT_DEC ".." HOST_WIDE_INT_PRINT_DEC
+			 " that the masked pointer covers", f->checked_at,
+			 f->checked_at + f->checked - 1);
 	else if (!f->checked_at && f->first >= 0)
 		snprintf(bound, sizeof(bound), "beyond the " HOST_WIDE_INT_PRINT_DEC
 			 " bytes checked", f->checked);
@@ -129,7 +151,9 @@ void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 {
 	location_t loc = where(f, acc);
 	tree fndecl = where_fn(f, acc);
-	char *p = xstrdup(ua_root_text(&f->ref));
+	/* a range counts bytes from the root: name it unless the written pointer is it */
+	char *p = xstrdup(f->cls == UA_RANGE && !f->ref.written_is_root ?
+			  ua_root_text(&f->ref) : ua_pointer_text(&f->ref));
 	struct ua_diag *d;
 
 	if (f->cls == UA_UNCHECKED)

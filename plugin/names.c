@@ -244,6 +244,41 @@ const char *ua_root_text(const struct ua_ref *ref)
 }
 
 /*
+ * The pointer as the programmer wrote it at the use ('dirent', 'uc_sig'):
+ * the variable the walk to the root passed first, else the root.
+ */
+const char *ua_pointer_text(const struct ua_ref *ref)
+{
+	static char buf[256];
+	pretty_printer pp;
+
+	if (!ref->written)
+		return ua_root_text(ref);
+	print_source(&pp, ref->written);
+	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
+	return buf;
+}
+
+/*
+ * Where the written pointer came from, when that helps a reader: the
+ * memory it was read from, unchanged (" (= regs->dar)"), never a value
+ * it was computed from; "" otherwise.
+ */
+const char *ua_root_note(const struct ua_ref *ref)
+{
+	static char buf[300];
+	char written[256];
+
+	if (ref->kind != ROOT_LOAD || !ref->written_is_root)
+		return "";
+	snprintf(written, sizeof(written), "%s", ua_pointer_text(ref));
+	if (!strcmp(written, ua_root_text(ref)))
+		return "";
+	snprintf(buf, sizeof(buf), " (= %s)", ua_root_text(ref));
+	return buf;
+}
+
+/*
  * GCC locates a return at its value; a reader looks for the keyword.
  * Find @word on the line before @loc's column and locate it there.
  */

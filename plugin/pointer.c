@@ -48,6 +48,8 @@ static void root_here(struct walk *w, enum ua_root_kind kind, tree root,
 	r.kind = kind;
 	r.root = root;
 	r.vuse = vuse;
+	r.written_is_root = r.written && r.off_known && r.written_off_known &&
+			    r.off == r.written_off;
 	add_ref(w, &r);
 }
 
@@ -539,8 +541,14 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 		return;
 	}
-	if (ua_named_by_programmer(t))
+	if (ua_named_by_programmer(t)) {
 		at.named = t;
+		if (!at.written) {
+			at.written = t;
+			at.written_off = at.off;
+			at.written_off_known = at.off_known;
+		}
+	}
 	if (SSA_NAME_IS_DEFAULT_DEF(t)) {
 		tree var = SSA_NAME_VAR(t);
 

@@ -17,18 +17,9 @@ static void query_asm(struct ua_access *acc, gimple *stmt)
 {
 	struct ua_refs refs;
 	HOST_WIDE_INT size;
-	tree ptr, obj;
 	unsigned i;
 
-	size = ua_access_size(stmt, &ptr, &obj);
-	if (obj) {
-		ua_resolve_object(obj, stmt, &refs);
-	} else if (ptr) {
-		ua_resolve_at(ptr, stmt, &refs);
-	} else {
-		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
-		return;
-	}
+	size = ua_asm_refs(stmt, &refs);
 	if (refs.overflow)
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
 	for (i = 0; i < refs.n; i++) {

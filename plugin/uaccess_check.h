@@ -96,6 +96,10 @@ struct ua_ref {
 	HOST_WIDE_INT off;
 	edge via;		/* reached through this PHI argument edge */
 	tree named;		/* the programmer's variable nearest the root */
+	tree written;		/* ... and nearest the use: the pointer as written */
+	HOST_WIDE_INT written_off;	/* the use's offset from @written */
+	bool written_off_known;
+	bool written_is_root;	/* @written holds the root itself */
 };
 
 #define UA_MAX_REFS 8
@@ -222,6 +226,8 @@ int ua_compare_locations(location_t a, location_t b);
 int ua_compare_accesses(const void *a, const void *b);
 const char *ua_fn_name(struct ua_fn *fn);
 const char *ua_root_text(const struct ua_ref *ref);
+const char *ua_pointer_text(const struct ua_ref *ref);
+const char *ua_root_note(const struct ua_ref *ref);
 bool ua_named_by_programmer(tree t);
 char *ua_source_call(location_t loc);
 char *ua_call_arg_text(location_t loc, unsigned n);
@@ -246,6 +252,7 @@ bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
 void ua_find_guards(struct ua_fn *fn);
 void ua_find_guard(struct ua_prim *p);
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
+bool ua_stmt_dominates(gimple *s, basic_block bb, gimple *stmt);
 /* What a path to an access must not pass (guard.c's ua_path_avoids). */
 struct ua_cuts {
 	const struct ua_prim *const *prims;	/* checks: success edges, masks */

@@ -60,6 +60,8 @@ struct ua_finding {
 	HOST_WIDE_INT first, last;		/* range: bytes of the root */
 	HOST_WIDE_INT checked, checked_at;	/* ... and the bytes checked */
 	bool requirement;			/* unproven: callers not seen */
+	gimple *anchor;		/* an alias of a masked pointer: the access
+				   through the masked pointer that runs first */
 };
 
 /* What @fn needs from callers outside the unit. */
@@ -91,6 +93,7 @@ void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 		    ua_ask_fn ask, const void *question, struct ua_verdict *out);
 
 /* coverage.c */
+HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out);
 void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
 		 struct ua_verdict *out);

@@ -26,6 +26,7 @@ PLUGIN = {
     "bound_beyond": "beyond the {checked} bytes checked",
     "bound_outside": "outside bytes {lo}..{hi} checked",
     "bound_masked": "outside bytes 0..{hi} that a masked pointer covers",
+    "bound_masked_at": "outside bytes {lo}..{hi} that the masked pointer covers",
     "relies_check": "{accessor}() on '{pointer}' relies on a check in the callers of '{function}', {why}",
     "unproven": "{accessor}() on '{pointer}' is not proven to stay within the checked range",
     "region_call": "call to '{callee}' reaches {accessor}() outside an open user-access region",
