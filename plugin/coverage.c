@@ -106,7 +106,6 @@ HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out)
  * the distance 7.x's scope documents for the first access).  So bytes
  * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
  */
-#define UA_MASK_GUARD 4096
 
 static void measure(struct candidate *c, const struct ua_ref *ref,
 		    HOST_WIDE_INT size)
@@ -290,8 +289,8 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		c->anchor = anchor;
 		measure(c, pt->ref, size);
 	}
-	out->nnulls = ua_safe_edges(fn, pt->ref, in_null_page(pt->ref, size),
-				    &out->nulls);
+	out->nnulls = ua_safe_edges(fn, pt->ref, size,
+				    in_null_page(pt->ref, size), &out->nulls);
 }
 
 /* Better first: proven, unproven, then range by the bytes it checks. */

@@ -177,7 +177,7 @@ static bool is_cut_edge(const struct ua_cuts *c, edge e)
 }
 
 /* The successor of @bb taken when its condition is @value. */
-static edge edge_when(basic_block bb, bool value)
+edge ua_edge_when(basic_block bb, bool value)
 {
 	edge e = EDGE_SUCC(bb, 0);
 
@@ -193,7 +193,7 @@ static edge null_edge(gcond *c)
 	    !integer_zerop(gimple_cond_rhs(c)) ||
 	    !POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(c))))
 		return NULL;
-	return edge_when(gimple_bb(c), code == EQ_EXPR);
+	return ua_edge_when(gimple_bb(c), code == EQ_EXPR);
 }
 
 /*
@@ -217,7 +217,7 @@ static edge kernel_edge(gcond *c)
 			fold_convert(type, gimple_cond_rhs(c)));
 	if (!v || TREE_CODE(v) != INTEGER_CST)
 		return NULL;
-	return edge_when(gimple_bb(c), integer_onep(v));
+	return ua_edge_when(gimple_bb(c), integer_onep(v));
 }
 
 /* The condition ending @bb, if it has two ways out. */
@@ -272,24 +272,31 @@ bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt)
  * address (powerpc's emulation code accesses those deliberately), or,
  * with @null_page, null (if (!v_regs), also when a check of it was
  * skipped for null: "if (p && !access_ok(p, n))"), which reaches the
- * access only on the null page.
+ * access only on the null page; and those on which a hand-written bound
+ * made the @size bytes user memory (bound.c).
  */
 unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
-		       bool null_page, edge **out)
+		       HOST_WIDE_INT size, bool null_page, edge **out)
 {
 	basic_block bb;
 	unsigned n = 0;
 
 	*out = NULL;
 	find_kernel_edges(fn);
-	if (!fn->nkernel_edges && !null_page)
-		return 0;
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gcond *c = two_way_cond(bb);
 		struct ua_refs refs;
 		edge e;
 
 		if (!c || TREE_CODE(gimple_cond_lhs(c)) != SSA_NAME)
+			continue;
+		e = ua_bound_edge(c, ref, size, UA_MASK_GUARD);
+		if (e) {
+			*out = XRESIZEVEC(edge, *out, n + 1);
+			(*out)[n++] = e;
+			continue;
+		}
+		if (!fn->nkernel_edges && !null_page)
 			continue;
 		e = fn->nkernel_edges ? kernel_edge(c) : NULL;
 		if (!e && null_page)

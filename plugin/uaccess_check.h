@@ -102,6 +102,12 @@ struct ua_ref {
 	bool written_is_root;	/* @written holds the root itself */
 };
 
+/*
+ * Bytes above a masked pointer, or above the top of user space, that
+ * fault: x86-64's guard page (docs/diagnostics.md).
+ */
+#define UA_MASK_GUARD 4096
+
 #define UA_MAX_REFS 8
 
 struct ua_refs {
@@ -264,7 +270,12 @@ struct ua_cuts {
 bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 		    basic_block bb, gimple *stmt);
 unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
-		       bool null_page, edge **out);
+		       HOST_WIDE_INT size, bool null_page, edge **out);
+edge ua_edge_when(basic_block bb, bool value);
+
+/* bound.c */
+edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
+		   HOST_WIDE_INT guard);
 bool ua_written_in_macro(location_t loc, const char *name);
 bool ua_line_calls(location_t loc, const char *name);
 bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt);
