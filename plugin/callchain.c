@@ -40,7 +40,8 @@ void ua_verdict_add_proof(struct ua_verdict *v, const struct ua_proof *p)
 	unsigned i;
 
 	for (i = 0; i < v->nproofs; i++)
-		if (v->proof[i].prim == p->prim && v->proof[i].cls == p->cls &&
+		if (v->proof[i].prim == p->prim && v->proof[i].kept == p->kept &&
+		    v->proof[i].cls == p->cls &&
 		    same_chain(&v->proof[i].chain, &p->chain))
 			return;
 	if (v->nproofs == UA_MAX_PROOFS)

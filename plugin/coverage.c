@@ -384,6 +384,20 @@ static void unchecked_here(const struct point *pt, const struct checks *k,
 	ua_verdict_add_finding(out, &f);
 }
 
+/* A pointer the kernel keeps, validated when it was stored (kept.c). */
+static void kept_proof(const struct point *pt, const struct ua_kept *kept,
+		       struct ua_verdict *out)
+{
+	struct ua_proof p;
+
+	memset(&p, 0, sizeof(p));
+	p.cls = UA_PROVEN;
+	p.kept = kept;
+	p.prim_fn = pt->fn;
+	p.ref = *pt->ref;
+	ua_verdict_add_proof(out, &p);
+}
+
 struct cover_q {
 	const struct ua_ref *ref;	/* in the callee */
 	HOST_WIDE_INT size;
@@ -419,8 +433,12 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 			ua_ask_callers(fn, ref, depth, ask_param, &q, out);
 		return;
 	}
-	if (!(ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
-	      ask_cell(fn, parm, coff, ref, size, depth, out)))
+	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
+	    ask_cell(fn, parm, coff, ref, size, depth, out))
+		return;
+	if (ua_kept_root(ref))
+		kept_proof(pt, ua_kept_root(ref), out);
+	else
 		unchecked_here(pt, k, out);
 }
 

@@ -12,7 +12,9 @@
  *    unit: one diagnostic per region, at its first access;
  *  - accesses in a helper whose region was opened in a caller: two or
  *    more calls up at level 1, one call up (the __unsafe_setup_sigcontext()
- *    shape) only at level 2; one diagnostic per helper and region.
+ *    shape) only at level 2; one diagnostic per helper and region;
+ *  - accesses through a pointer the kernel keeps, checked where it was
+ *    stored (registrations.def), at level 2: one diagnostic per access.
  *
  * The notes give the check as written, every call of the chain from the
  * checking function down, and the distance in calls and source lines.
@@ -183,8 +185,8 @@ static void report_unchecked_begin(const struct ua_prim *b,
 	struct ua_diag *d;
 	int lines;
 
-	if (!far)
-		return;		/* unchecked: reported as such */
+	if (!far || (c && c->kept))
+		return;		/* unchecked, or kept: reported as such */
 	if (!c) {
 		report_requirement(b, list, n, cover_requirement(far));
 		return;
@@ -296,7 +298,7 @@ static const struct ua_proof *check_on_path(struct ua_access *acc,
 	for (i = 0; i < acc->cover->nproofs; i++) {
 		const struct ua_proof *c = &acc->cover->proof[i];
 
-		if (chain_ends_with(&c->chain, &r->chain) &&
+		if (!c->kept && chain_ends_with(&c->chain, &r->chain) &&
 		    (!best || c->chain.n > best->chain.n))
 			best = c;
 	}
@@ -374,6 +376,30 @@ static void caller_regions(struct ua_fn *fn, struct ua_access **list)
 	}
 }
 
+/*
+ * Accesses through a pointer the kernel keeps (registrations.def): the
+ * check is where the pointer was stored, in another call, often another
+ * syscall.  Said at level 2, one diagnostic per access.
+ */
+static void kept_accesses(struct ua_fn *fn)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->naccesses; i++) {
+		struct ua_access *acc = &fn->accesses[i];
+		const struct ua_proof *c = ua_farthest_proof(acc->cover);
+		char *p;
+
+		if (!c || !c->kept || acc->cover->cls != UA_PROVEN)
+			continue;
+		p = xstrdup(ua_pointer_text(&c->ref));
+		ua_report(acc->loc, UA_DISTANCE, fn->node->decl,
+			  "%s() on '%s' relies on a check made where the pointer was stored: %s in %s",
+			  acc->name, p, c->kept->check, c->kept->where);
+		free(p);
+	}
+}
+
 void ua_distance_unit(void)
 {
 	struct ua_access **list;
@@ -389,6 +415,8 @@ void ua_distance_unit(void)
 	for (i = 0; i < ua_unit_count(); i++) {
 		unchecked_begins(ua_unit_fn(i), list);
 		caller_regions(ua_unit_fn(i), list);
+		if (ua_opts.level >= 2)
+			kept_accesses(ua_unit_fn(i));
 	}
 	free(list);
 }

@@ -148,16 +148,19 @@ static void json_chain(struct obstack *ob, const struct ua_chain *chain)
 static void json_check(struct obstack *ob, const struct ua_verdict *v)
 {
 	const struct ua_proof *p = ua_farthest_proof(v);
-	char *text = p ? ua_source_call(p->prim->loc) : NULL;
+	const struct ua_kept *kept = p ? p->kept : NULL;
+	char *text = p && !kept ? ua_source_call(p->prim->loc) : NULL;
 	struct ua_chain none;
 
 	none.n = 0;
+	if (kept)
+		p = NULL;	/* checked in another unit: no primitive here */
 	obstack_1grow(ob, '{');
 	json_kv(ob, "verdict", ua_class_name(v->cls), true);
 	json_key(ob, "requirement", false);
 	json_bool(ob, v->nreqs > 0);
 	json_kv(ob, "primitive", p ? p->prim->name : NULL, false);
-	json_kv(ob, "text", text, false);
+	json_kv(ob, "text", kept ? kept->check : text, false);
 	if (p) {
 		json_kv(ob, "function", symbol(p->prim_fn), false);
 		json_loc(ob, p->prim->loc);

@@ -31,10 +31,18 @@ struct ua_chain {
 	struct ua_fn *callee[UA_MAX_CHAIN];
 };
 
+/* A kept user pointer and the check made when it was stored (kept.c). */
+struct ua_kept {
+	bool field;		/* a member of @record, else returned by @name() */
+	const char *record, *name;
+	const char *check, *where;
+};
+
 /* One way the access is validated, or its region opened, on some path. */
 struct ua_proof {
 	enum ua_class cls;		/* proven, or how far it falls short */
-	const struct ua_prim *prim;
+	const struct ua_prim *prim;	/* NULL: @kept */
+	const struct ua_kept *kept;
 	struct ua_fn *prim_fn;
 	struct ua_ref ref;		/* the pointer in prim_fn's terms */
 	struct ua_chain chain;
@@ -91,6 +99,9 @@ typedef void (*ua_ask_fn)(struct ua_fn *caller, gimple *call,
 			  int depth, struct ua_verdict *out);
 void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 		    ua_ask_fn ask, const void *question, struct ua_verdict *out);
+
+/* kept.c */
+const struct ua_kept *ua_kept_root(const struct ua_ref *ref);
 
 /* coverage.c */
 HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out);

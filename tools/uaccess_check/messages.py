@@ -45,6 +45,7 @@ PLUGIN = {
     "begin_far_calls": "{begin}() opens a region whose access_ok() is in {function}(), {calls} call{s} up",
     "begin_far_lines": "{begin}() opens a region whose access_ok() is {lines} lines above it",
     "region_up": "{accessor}() runs in a region opened {calls} call{s} up, by {begin} in {function}()",
+    "kept": "{accessor}() on '{pointer}' relies on a check made where the pointer was stored: {check} in {where}",
 }
 
 #: The plugin's notes that the merge prints too.
@@ -104,6 +105,7 @@ DETAIL = {
     "caller_checks": "caller '{caller}' checks at line {line}, {lines} lines away",
     "caller_unchecked": "caller '{caller}' calls it at line {line} without a check on some path",
     "scope_ends_itself": "inside the scope of {scope}() at line {line}, which ends its region itself on every exit: the explicit end closes it for the rest of the body",
+    "runtime_offset": "inside {scope}() of '{scoped}', after an access through '{scoped}' on every path: '{name}' is at a run-time offset from it ({derivation}, line {line})",
 }
 
 #: Findings only the source level reports.
@@ -113,6 +115,7 @@ COCCI = {
     "member_range": "{accessor}() accesses '{pointer}->{member}', outside '{pointer}->{checked}' checked at line {line}",
     "scope_call_raw": "call to '{callee}' inside {scope}() of '{scoped}' passes '{pointer}' and not the scoped pointer: the helper gets the raw pointer, not the checked (masked) '{scoped}'",
     "distance_begin": "{begin}() opens a user-access region without a check: no access_ok() precedes it in '{function}'{callers}",
+    "stored_checked": "{accessor}() on '{pointer}' was checked where it was stored: {field} {how} {check} in {where}",
 }
 
 ALL = {**PLUGIN, **NOTES, **MERGE, **DETAIL, **COCCI}
