@@ -219,6 +219,115 @@ p << sdcl.p;
 @@
 F.inside.setdefault(scoped.key(p[0]), set()).add(scoped.key(ps[0]))
 
+// the accesses reached from the start of their scope's body without an
+// access through the scoped pointer itself at a constant offset before them
+// (an anchor: on a masked pointer it faults first for a kernel address)
+@unanchored depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
+  unsafe_atomic_op2, unsafe_atomic_store_release_user,
+  unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+  unsafe_compat_save_altstack, unsafe_copy_dirent_name};
+identifier g;
+expression list es;
+position ps, pa;
+position pb : script:python() { F.is_anchor(pb) };
+@@
+S@ps(es) {
+... when != g@pb(...)
+    when any
+A@pa(...)
+... when any
+}
+
+@script:python@
+pa << unanchored.pa;
+@@
+F.unanchored.add(scoped.key(pa[0]))
+
+// pointers stepped inside a body (p++): their offset is not a constant
+@bump depends on has exists@
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+expression list es;
+expression a, n;
+position ps;
+@@
+S@ps(es) {
+... when any
+\( a++ \| a-- \| ++a \| --a \| a += n \| a -= n \)
+... when any
+}
+
+@script:python@
+ps << bump.ps;
+a << bump.a;
+@@
+F.bumped.add((scoped.key(ps[0]), scoped.root(pretty(a))[0]))
+
+// the struct a member load's base points to, for the registered fields
+// (cocci/lib/registrations) only
+@ftype depends on has@
+type T;
+T *x;
+identifier f : script:python() { str(f) in scoped.registered.FIRST_MEMBERS };
+position p;
+@@
+x@p->f
+
+@script:python@
+T << ftype.T;
+x << ftype.x;
+p << ftype.p;
+@@
+F.fields.add_type(p[0].current_element, pretty(x), T)
+
+// tests that refuse an address at or above the top of user space, in an if
+// whose branch leaves
+@bnd depends on has@
+expression C : script:python() { F.limit_test(C) };
+identifier l;
+position pb;
+@@
+(
+if (C@pb) return ...;
+|
+if (C@pb) goto l;
+|
+if (C@pb) { ... return ...; }
+|
+if (C@pb) { ... goto l; }
+)
+
+@script:python@
+C << bnd.C;
+pb << bnd.pb;
+@@
+F.bounds.add_test(pb[0].current_element, scoped.key(pb[0]), C)
+
+@unbounded depends on bnd exists@
+identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
+  unsafe_copy_from_user, unsafe_try_cmpxchg_user, unsafe_atomic_op1,
+  unsafe_atomic_op2, unsafe_atomic_store_release_user,
+  unsafe_put_compat_sigset, unsafe_get_compat_sigset, unsafe_save_altstack,
+  unsafe_compat_save_altstack, unsafe_copy_dirent_name};
+identifier fn;
+expression E;
+position pb : script:python() { F.is_bound(pb) };
+position pa;
+@@
+fn(...) {
+... when != E@pb
+    when any
+A@pa(...)
+... when any
+}
+
+@script:python@
+pa << unbounded.pa;
+@@
+F.bounds.unbounded.add(scoped.key(pa[0]))
+
 @script:python depends on has@
 @@
 scoped.judge(F, R.add)

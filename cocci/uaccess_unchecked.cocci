@@ -54,7 +54,7 @@ sys.path[:0] = [os.path.join(os.path.dirname(os.path.abspath(a)), "lib")
                 for a in open("/proc/self/cmdline").read().split("\0") if a.endswith(".cocci")][:1]
 import source
 import unchecked
-from cexpr import args, key
+from cexpr import args, key, pretty
 from report import Reports
 
 F = unchecked.Facts()
@@ -248,6 +248,23 @@ e << dcl.e;
 p << dcl.p;
 @@
 F.add_alias(p[0].current_element, a, e)
+
+// the struct a member load's base points to, for the registered fields
+// (cocci/lib/registrations) only
+@ftype depends on has@
+type T;
+T *x;
+identifier f : script:python() { str(f) in unchecked.registered.FIRST_MEMBERS };
+position p;
+@@
+x@p->f
+
+@script:python@
+T << ftype.T;
+x << ftype.x;
+p << ftype.p;
+@@
+F.fields.add_type(p[0].current_element, pretty(x), T)
 
 @script:python depends on has@
 @@

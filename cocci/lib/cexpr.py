@@ -110,6 +110,74 @@ def root(expr):
     return "".join(parts), ""
 
 
+_CONST = re.compile(r"^(?:\d+[uUlL]*|0[xX][0-9a-fA-F]+[uUlL]*|[A-Z_][A-Z0-9_]*|sizeof\s*\(.*\)|sizeof\s+\S+)$")
+
+
+def constant(e):
+    """e is a compile-time constant as the source shows one: integer literals, sizeof and
+    upper-case macro names joined by + - * and parentheses."""
+    e = strip_parens(str(e))
+    if _CONST.match(e) and (not e.startswith("sizeof") or _close_paren(e, e.find("(")) == len(e) - 1):
+        return True
+    for op in ("+", "-", "*"):
+        depth = 0
+        for i in range(len(e) - 1, 0, -1):
+            depth += e[i] == ")"
+            depth -= e[i] == "("
+            if depth == 0 and e[i] == op and e[i - 1] not in "-+*/(":
+                return constant(e[:i]) and constant(e[i + 1:])
+    return False
+
+
+def _close_paren(s, i):
+    depth = 0
+    for k in range(max(i, 0), len(s)):
+        depth += s[k] == "("
+        depth -= s[k] == ")"
+        if depth == 0:
+            return k
+    return -1
+
+
+def offset(expr, base):
+    """How the pointer expression expr is placed from the pointer base: 'zero' (base itself,
+    cast), 'const' (a member, a constant index, base + or - a constant), 'minus' (base minus
+    a constant), 'runtime' (any other offset), or None when expr is not computed from base."""
+    s, addr = _strip_casts(str(expr).strip())
+    r = root(expr)[0]
+    if r is None or not (r == base or r.startswith(base + "->") or r.startswith(base + ".")
+                         or r.startswith(base + "[")):
+        return None
+    m = re.match(r"^" + re.escape(base) + r"\b", s)
+    if not m:
+        return None
+    rest = s[m.end():].strip()
+    if not rest:
+        return "zero"
+    if addr or rest[0] in "-.[":
+        # &base->m[i].n, base[i]: constant when every index is
+        idx, tail, depth, start = [], rest, 0, None
+        for i, ch in enumerate(rest):
+            if ch == "[":
+                depth += 1
+                if depth == 1:
+                    start = i + 1
+            elif ch == "]":
+                depth -= 1
+                if depth == 0:
+                    idx.append(rest[start:i])
+        if rest.startswith(("->", ".", "[")):
+            tail = re.sub(r"\[[^\]]*\]", "", rest)
+            if re.match(r"^(?:(?:->|\.)\s*\w+\s*)*$", tail):
+                return "const" if all(constant(i) for i in idx) else "runtime"
+    m = re.match(r"^([-+])\s*(.+)$", rest)
+    if m and not rest.startswith(("++", "--", "->")):
+        if constant(m.group(2)):
+            return "minus" if m.group(1) == "-" else "const"
+        return "runtime"
+    return "runtime"
+
+
 def root_name(expr):
     """The root alone, or the expression itself when it has none the scripts can name."""
     r = root(expr)[0]

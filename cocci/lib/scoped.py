@@ -4,10 +4,27 @@ The scope macro shadows its pointer with the validated (masked) one for the body
 body the scoped name is validated, and so is a local last set from it inside the body (source
 order); a local set from it before the scope holds the raw pointer, and so does the pointer the
 scoped one was computed from.  The report says which of these the access's pointer is.
+
+The kernel's contract for the scopes (include/linux/uaccess.h, above the scoped macros; x86's
+mask_user_address()) is weaker than "only the scoped pointer": where the scope masks, the first
+access must be within the page at the masked pointer, and a masked kernel address faults there,
+so nothing after it runs.  An access through an alias of the scoped pointer (taken from it
+before the scope, or the pointer it was computed from) is therefore covered when an access
+through the scoped pointer itself, at a constant offset, runs before it on every path from the
+start of the body (an "anchor"; the script's exists rule records the accesses reached without
+one).  Then the alias's offset decides: constant, nothing to say; run-time, the plugin's level-2
+"not proven to stay within the checked range" naming the derivation.  With no anchor before it
+the alias is the raw pointer, reported as before (powerpc emulate_spe(), 7.1).
+
+Two more ways a pointer in a scope is validated although not by the scope: a hand-written test
+refusing it at or above the top of user space (bounds.py), and a registered field, checked when
+it was stored (registered.py): reported as [distance], naming the check.
 """
 
+import bounds
+import registered
 import vocab
-from cexpr import key, root, root_name
+from cexpr import key, offset, pretty, root, root_name
 
 
 class Facts:
@@ -17,12 +34,48 @@ class Facts:
         self.calls = []    # (scope key, helper, arguments, position)
         self.assign = []   # (function, lhs root, rhs text, rhs root, position)
         self.inside = {}   # assignment key -> keys of the scopes whose body holds it
+        self.unanchored = set()  # keys of accesses reached from their scope's start past no anchor
+        self.bumped = set()      # (scope key, root) of pointers stepped (p++, p += n) in a body
+        self.fields = registered.Fields()
+        self.bounds = bounds.Bounds()
+        self._anchors = None
 
     def add_scope(self, name, argv, ps):
         self.scopes[key(ps[0])] = (ps[0].current_element, name, argv[0] if argv else "", ps)
 
     def add_assign(self, fn, lhs, rhs, p):
         self.assign.append((fn, root(lhs)[0], rhs, root(rhs)[0], p))
+
+    def sets(self, fn):
+        """[(lhs root, rhs as written)] of fn's assignments and initialisations."""
+        return [(a[1], a[2]) for a in self.assign if a[0] == fn]
+
+    def anchors(self):
+        """Keys of the accesses through their innermost scope's own pointer at a constant,
+        non-negative offset (the scoped name, a member, a constant index or addition)."""
+        if self._anchors is None:
+            self._anchors = set()
+            for sk, _, ptr, pa in self.access:
+                sr = root(self.scopes[sk][2])[0]
+                if sk == self.innermost(self.access, pa) and sr is not None \
+                        and offset(ptr, sr) in ("zero", "const"):
+                    self._anchors.add(key(pa[0]))
+        return self._anchors
+
+    def is_anchor(self, p):
+        return key(p[0]) in self.anchors()
+
+    def limit_test(self, cond):
+        """cond may compare with the top of user space (a prefilter: names it or a local set
+        from it anywhere in the file); bounds.Bounds decides per function."""
+        text = pretty(cond)
+        names = bounds.NAMES | {"TASK_SIZE_OF", "user_addr_max"}
+        names |= {a[1] for a in self.assign if a[1] and any(n in a[2] for n in names)}
+        return any(n in text for n in names if n)
+
+    def is_bound(self, p):
+        fn = p[0].current_element
+        return key(p[0]) in self.bounds.bounding(fn, self.sets(fn))
 
     def latest(self, fn, r, before):
         """The last assignment of r in fn written before position key `before`."""
@@ -50,12 +103,19 @@ class Facts:
     def chain_before(self, fn, r, target, before, depth=0):
         """The assignment written before the scope through which r was taken from target,
         directly or through other locals; None when it was not."""
+        steps = self.steps_before(fn, r, target, before, depth)
+        return steps[0] if steps else None
+
+    def steps_before(self, fn, r, target, before, depth=0):
+        """The assignments, r's first, through which r was taken from target before `before`;
+        None when it was not."""
         asg = self.latest(fn, r, before)
         if asg is None or depth > 8 or asg[3] is None:
             return None
-        if asg[3] == target or self.chain_before(fn, asg[3], target, key(asg[4][0]), depth + 1):
-            return asg
-        return None
+        if asg[3] == target:
+            return [asg]
+        rest = self.steps_before(fn, asg[3], target, key(asg[4][0]), depth + 1)
+        return [asg] + rest if rest else None
 
     def innermost(self, items, pos):
         return max(sk for sk, _, _, p in items if key(p[0]) == key(pos[0]))
@@ -76,6 +136,35 @@ def _why(F, fn, r, at, sk, sr, ps):
     return "why_neither", dict(name=r)
 
 
+def _alias_offset(F, fn, r, sk, sr, ps, why):
+    """('const' or 'runtime', the assignment to name, whether r is stepped in the body) of the
+    alias r of the scoped pointer sr: how far it is from sr (constant when every step of the
+    derivation is and r is not stepped in the body)."""
+    if why == "why_alias_before":
+        steps = F.steps_before(fn, r, sr, key(ps[0]))
+    else:
+        steps = F.steps_before(fn, sr, r, key(ps[0]))
+    kinds = [offset(a[2], a[3]) for a in steps]
+    stepped = (sk, r) in F.bumped
+    const = all(k in ("zero", "const", "minus") for k in kinds) and not stepped
+    return ("const" if const else "runtime"), steps[0], stepped
+
+
+def _bounded(F, fn, r, at):
+    """r is refused at or above the top of user space before the access at `at`: r itself, or
+    the value it was last set from (minus a constant: then small values must be refused too)."""
+    if at in F.bounds.unbounded or not F.bounds.tests:
+        return False
+    sets = F.sets(fn)
+    values = [(r, False)]
+    asg = F.latest(fn, r, at)
+    if asg is not None and asg[3] is not None:
+        kind = offset(asg[2], asg[3])
+        if kind in ("zero", "minus"):
+            values.append((asg[3], kind == "minus"))
+    return any(F.bounds.refused(fn, v, sets, low) for v, low in values)
+
+
 def _judge_access(F, sk, A, ptr, pa, rep):
     fn, scope, sptr, ps = F.scopes[sk]
     r, sr = root(ptr)[0], root(sptr)[0]
@@ -92,10 +181,25 @@ def _judge_access(F, sk, A, ptr, pa, rep):
             r = x
     if F.from_scoped(fn, r, at, sk, sr):
         return
-    why, fields = _why(F, fn, r, at, sk, sr, ps)
+    fields = dict(accessor=A, pointer=root_name(ptr))
+    why, because = _why(F, fn, r, at, sk, sr, ps)
+    if why in ("why_alias_before", "why_computed_from") and at not in F.unanchored:
+        kind, asg, stepped = _alias_offset(F, fn, r, sk, sr, ps, why)
+        if kind == "runtime":
+            derivation = "%s = %s" % (asg[1], asg[2]) + (", then stepped in the body" if stepped else "")
+            rep(pa, vocab.say("unproven", "unproven", ("runtime_offset", dict(
+                scope=scope, scoped=sr, name=r, derivation=derivation,
+                line=asg[4][0].line)), **fields))
+        return
+    e = F.fields.origin(fn, r, [(a[1], a[3]) for a in F.assign if a[0] == fn])
+    if e is not None:
+        rep(pa, vocab.say("distance", "stored_checked", field=e.field, how=e.how, check=e.check,
+                          where=e.where(), **fields))
+        return
+    if _bounded(F, fn, r, at):
+        return
     rep(pa, vocab.say("unchecked", "unchecked", ("in_scope_of", dict(
-        scope=scope, scoped=sr, why=vocab.messages.say(why, **fields))),
-        accessor=A, pointer=root_name(ptr)))
+        scope=scope, scoped=sr, why=vocab.messages.say(why, **because))), **fields))
 
 
 def _judge_call(F, sk, h, hargs, pc, rep):

@@ -4,10 +4,15 @@ An access reached from its function's entry with no check is reported, unless it
 helper whose callers all check (callers.py); an access every path to which is checked, but
 only on other pointers, is reported too.  After a scope (or get/put_user_inline()) on the
 access's pointer the message says so: outside the body the name is the raw pointer again.
+
+A pointer loaded from a registered field (cocci/lib/registrations, registered.py) was checked
+where it was stored, by a syscall the file does not show: its accesses are reported as
+[distance], naming that check, and ask nothing of the function's callers.
 """
 
 import re
 
+import registered
 import source
 import vocab
 from callers import Calls
@@ -22,6 +27,7 @@ class Facts:
         self.aliases = Aliases()
         self.masked = {}    # (function, argument root) -> root of the result
         self.scopes = {}    # function -> {(scope, pointer, line)}
+        self.fields = registered.Fields()
         self.file = None
 
     def add_access(self, p, name, argv):
@@ -66,6 +72,10 @@ class Facts:
     def masked_arg(self, fn, r):
         return any(f == fn and arg == r for f, arg in self.masked)
 
+    def registration(self, a):
+        """The registration entry whose field the access's pointer was loaded from, or None."""
+        return self.fields.origin(a["fn"], root(a["ptr"])[0], self.aliases.pairs.get(a["fn"], []))
+
     def own_check(self, a):
         roots = self.real_checks(a["fn"])
         return bool(roots) and self.aliases.same(a["fn"], root(a["ptr"])[0], roots)
@@ -83,7 +93,7 @@ class Facts:
                 m = vocab.SCOPE_RE.search(text)
                 if not (m and m.start() < text.find(a["name"])):
                     out.setdefault(a["fn"], a)
-            elif k in self.calls.unguarded and not self.own_check(a):
+            elif k in self.calls.unguarded and not self.own_check(a) and not self.registration(a):
                 out.setdefault(a["fn"], a)
         return out
 
@@ -131,6 +141,13 @@ def judge(F, rep):
     needs = F.calls.helpers(F.seeds())
     for k, a in sorted(F.access.items()):
         if a["kind"] == "macro" or k in F.calls.scoped:
+            continue
+        e = F.registration(a)
+        if e is not None:
+            if k in F.calls.unguarded or not F.own_check(a):
+                rep(a["pos"], vocab.say("distance", "stored_checked", field=e.field, how=e.how,
+                                        check=e.check, where=e.where(), accessor=a["name"],
+                                        pointer=root_name(a["ptr"])))
             continue
         if k in F.calls.unguarded:
             _unguarded(F, a, needs, rep)

@@ -74,7 +74,10 @@ efault:
 	return -EFAULT;
 }
 
-/* an alias taken before the scope holds the raw pointer (rseq_entry.h uc_head) */
+/*
+ * an alias taken before the scope holds the raw pointer (rseq_entry.h uc_head), but the
+ * access through the masked p runs first: a bad p faults there, head is p + 0
+ */
 int scoped_alias_before(struct pair __user *p)
 {
 	u32 __user *head = (u32 __user *)p;
@@ -82,7 +85,7 @@ int scoped_alias_before(struct pair __user *p)
 
 	scoped_user_read_access(p, efault) {
 		unsafe_get_user(v, &p->b, efault);
-		unsafe_get_user(v, head, efault);	/* unchecked: alias of the raw p */
+		unsafe_get_user(v, head, efault);	/* fine: after an access through p */
 	}
 	return v;
 efault:
@@ -96,7 +99,7 @@ int scoped_computed_from(struct pair __user *cur, int back)
 
 	scoped_user_write_access_size(prev, back + sizeof(*cur), efault) {
 		unsafe_put_user(0, &prev->b, efault);
-		unsafe_put_user(1, &cur->a, efault);	/* unchecked: only prev is masked */
+		unsafe_put_user(1, &cur->a, efault);	/* unproven: prev + back, back unknown */
 	}
 	return 0;
 efault:
@@ -221,6 +224,149 @@ int helper_raw_pointer(u32 *dest, unsigned long ea)
 
 	scoped_user_read_access_size(uea, sizeof(u32), efault)
 		return __read_word(dest, ea);		/* unchecked: the raw ea, not uea */
+efault:
+	return -EFAULT;
+}
+
+/* the alias before any access through the scoped pointer: raw */
+int scoped_alias_first(struct pair __user *p)
+{
+	u32 __user *head = (u32 __user *)p;
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(v, head, efault);	/* unchecked: nothing through p yet */
+		unsafe_get_user(v, &p->b, efault);
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* an access through p on one branch only does not cover the alias */
+int scoped_alias_one_branch(struct pair __user *p, int first)
+{
+	u32 __user *tail = &p->b;
+	u32 v = 0;
+
+	scoped_user_read_access(p, efault) {
+		if (first)
+			unsafe_get_user(v, &p->a, efault);
+		unsafe_get_user(v, tail, efault);	/* unchecked: not after p on every path */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* powerpc emulate_spe() (7.1): every access through p = addr, none through addr */
+int scoped_emulate_spe(u16 __user *addr, int nb, u16 *v)
+{
+	u16 __user *p = addr;
+
+	scoped_user_read_access_size(addr, nb, efault) {
+		unsafe_get_user(v[0], p++, efault);	/* unchecked */
+		unsafe_get_user(v[1], p++, efault);	/* unchecked */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* stepped after an access through addr: the offset is not a constant */
+int scoped_stepped_alias(u16 __user *addr, int nb, u16 *v)
+{
+	u16 __user *p = addr;
+
+	scoped_user_read_access_size(addr, nb, efault) {
+		unsafe_get_user(v[0], addr, efault);
+		unsafe_get_user(v[1], p++, efault);	/* unproven */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* rseq_entry.h: abort_ip refused at or above TASK_SIZE and below 4, then read at abort_ip - 4 */
+int scoped_task_size_bound(struct pair __user *p)
+{
+	unsigned long tasksize = TASK_SIZE;
+	u32 __user *sig;
+	u64 abort_ip;
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(abort_ip, &p->a, efault);
+		if (unlikely(abort_ip >= tasksize || abort_ip < sizeof(*sig)))
+			goto efault;
+		sig = (u32 __user *)(unsigned long)(abort_ip - sizeof(*sig));
+		unsafe_get_user(v, sig, efault);	/* fine: bounded by hand */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* the same without the test of small values: abort_ip - 4 may wrap to a kernel address */
+int scoped_task_size_no_low(struct pair __user *p)
+{
+	u32 __user *sig;
+	u64 abort_ip;
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(abort_ip, &p->a, efault);
+		if (abort_ip >= TASK_SIZE_MAX)
+			return -EINVAL;
+		sig = (u32 __user *)(unsigned long)(abort_ip - sizeof(*sig));
+		unsafe_get_user(v, sig, efault);	/* unchecked */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* a test that does not leave refuses nothing */
+int scoped_task_size_no_exit(struct pair __user *p, u32 *out)
+{
+	u32 __user *sig;
+	u64 addr;
+	u32 v;
+
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(addr, &p->a, efault);
+		if (addr >= TASK_SIZE)
+			*out = 1;
+		sig = (u32 __user *)(unsigned long)addr;
+		unsafe_get_user(v, sig, efault);	/* unchecked */
+	}
+	return v;
+efault:
+	return -EFAULT;
+}
+
+/* the task's registered rseq area: access_ok() in rseq_register() (cocci/lib/registrations) */
+int scoped_registered(struct task_struct *t, struct pair __user *p)
+{
+	scoped_user_rw_access(p, efault) {
+		unsafe_put_user(0, &p->a, efault);
+		unsafe_put_user(0ULL, &t->rseq.usrptr->rseq_cs, efault);	/* distance */
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+/* a user pointer kept in a kernel object that is not a registration: as any other pointer */
+struct holder { u32 __user *uptr; };
+
+int scoped_unregistered(struct holder *h, struct pair __user *p)
+{
+	scoped_user_rw_access(p, efault) {
+		unsafe_put_user(0, &p->a, efault);
+		unsafe_put_user(0, h->uptr, efault);	/* unchecked */
+	}
+	return 0;
 efault:
 	return -EFAULT;
 }

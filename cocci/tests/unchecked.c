@@ -350,3 +350,56 @@ int uses_inline_wrapper(u32 __user *p, u32 *v)
 {
 	return get_word_inline(*v, p);
 }
+
+/*
+ * loongarch KVM steal time: st is loaded from a registered field (gfn_to_hva_cache.hva, a
+ * memory slot address checked when the slot was set: cocci/lib/registrations)
+ */
+struct gfn_to_hva_cache { unsigned long hva; };
+struct steal { u32 version; u64 steal; };
+
+static void update_steal(struct gfn_to_hva_cache *ghc)
+{
+	struct steal __user *st;
+	u32 version;
+
+	st = (struct steal __user *)ghc->hva;
+	unsafe_get_user(version, &st->version, out);	/* distance */
+	unsafe_put_user(version + 1, &st->version, out);	/* distance */
+out:
+	return;
+}
+
+void vcpu_run(struct gfn_to_hva_cache *ghc)
+{
+	update_steal(ghc);				/* nothing asked of the caller */
+}
+
+/* a user pointer kept in an object that is not a registration: as any other pointer */
+struct cfg { u64 uaddr; };
+
+static void put_cfg(struct cfg *c)
+{
+	u32 __user *u = (u32 __user *)c->uaddr;
+
+	unsafe_put_user(1, u, out);			/* unchecked */
+out:
+	return;
+}
+
+void cfg_run(struct cfg *c)
+{
+	put_cfg(c);
+}
+
+/* a member named like a registered one, in another struct: not a registration */
+struct host_map { unsigned long hva; };
+
+static void put_map(struct host_map *m)
+{
+	u32 __user *u = (u32 __user *)m->hva;
+
+	unsafe_put_user(0, u, out);			/* unchecked */
+out:
+	return;
+}
