@@ -2,16 +2,24 @@
 
 testcases/real/linux-<V>-cocci.txt lists every finding of `uaccess-check cocci --version V` (all
 scripts, the whole tree, every architecture) with a verdict read from the code: the line as the
-driver prints it, then " -- true: why" or " -- false: why". A fresh run over the version's source
+driver prints it, then " -- VERDICT: why", VERDICT being what a maintainer would do: bug (fix
+it), gap (a real but harmless hole worth a patch), distance (right, and far), noise (correct code
+the scripts cannot prove) or false (the script is wrong). A fresh run over the version's source
 tree must print exactly those lines, in that order, so a finding gained, lost or reworded shows.
+At levels 0 and 1 (the default scan and W=1; `uaccess-check scan` shows a script's [distance]
+from level 1, its [unproven] at 2, every other class at 0) only bug, gap and distance may be
+listed: a maintainer sees nothing else there.
 Only the source tree is needed (no build): it is extracted, or downloaded for 6.1 and 7.2, the way
 `uaccess-check kernel --version V` does. 6.12 and 7.2 are prepared by `make test` and must run;
 6.1 is skipped, with the reason, when its source cannot be prepared (no network, no mirror).
-docs/cocci-findings.md gives the counts per class and verdict of each list; they are checked too.
+docs/cocci-findings.md gives the counts per level, verdict and class of each list; they are
+checked too. The registered fields the scripts trust (cocci/lib/registrations) are checked against
+each tree an entry names: the function holds the check.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -23,6 +31,7 @@ import pytest
 
 from triage import fixture_package, release_differences, triaged_package
 from uaccess_check import REPO_ROOT, UsageError
+from uaccess_check.cocci_reduce import functions, mask
 from uaccess_check.fixture import ensure_source, fixture_for, locked
 
 DRIVER = str(REPO_ROOT / "uaccess-check")
@@ -30,7 +39,13 @@ REAL = REPO_ROOT / "testcases" / "real"
 VERSIONS = ("6.1", "6.12", "7.2")
 #: Versions whose tree the suite prepares anyway: a failure to prepare them fails the test.
 REQUIRED = ("6.12", "7.2")
-_ENTRY = re.compile(r"^(?P<finding>\S+:\d+:\d+-\d+: .* \[(?P<cls>[a-z]+)\]) -- (?P<verdict>true|false): (?P<why>\S.*)$")
+VERDICTS = ("bug", "gap", "distance", "noise", "false")
+#: what a maintainer may be shown at levels 0 and 1
+SHOWN_VERDICTS = ("bug", "gap", "distance")
+#: the level from which `uaccess-check scan` shows a script finding of a class (cmd_scan.py)
+CLASS_LEVEL = {"distance": 1, "unproven": 2}
+_ENTRY = re.compile(r"^(?P<finding>\S+:\d+:\d+-\d+: .* \[(?P<cls>[a-z]+)\]) -- "
+                    r"(?P<verdict>%s): (?P<why>\S.*)$" % "|".join(VERDICTS))
 
 pytestmark = pytest.mark.skipif(shutil.which("spatch") is None, reason="spatch (coccinelle) not installed")
 
@@ -42,7 +57,7 @@ def triage(version: str) -> list[re.Match]:
         if not line.strip() or line.startswith("#"):
             continue
         m = _ENTRY.match(line)
-        assert m, f"{path.name}:{n}: not 'finding -- true|false: verdict': {line}"
+        assert m, f"{path.name}:{n}: not 'finding -- {'|'.join(VERDICTS)}: why': {line}"
         entries.append(m)
     return entries
 
@@ -108,15 +123,37 @@ def test_triage_names_its_package(version):
     assert listed.split()[0] == f"linux-source-{version}", listed
 
 
-def test_7_2_only_true_findings():
-    """The goal on 7.2: nothing the code disproves."""
-    false = [e["finding"] for e in triage("7.2") if e["verdict"] == "false"]
+def level(cls: str) -> int:
+    return CLASS_LEVEL.get(cls, 0)
+
+
+def test_class_levels_are_the_scans():
+    """The levels above are those cmd_scan.py applies to script findings."""
+    text = (REPO_ROOT / "tools" / "uaccess_check" / "cmd_scan.py").read_text()
+    m = re.search(r"shown = (\{[^}]*\})", text)
+    assert m and ast.literal_eval(m.group(1)) == CLASS_LEVEL
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_levels_0_and_1_show_only_what_a_maintainer_acts_on(version):
+    """At levels 0 and 1 (W=1) a maintainer sees only bugs, gaps and distances: nothing that is
+    correct code the scripts cannot prove (noise) or that they get wrong (false)."""
+    wrong = [f"{e['verdict']}: {e['finding']}" for e in triage(version)
+             if level(e["cls"]) <= 1 and e["verdict"] not in SHOWN_VERDICTS]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_false_findings(version):
+    """The goal on every tree: nothing the code disproves, at any level."""
+    false = [e["finding"] for e in triage(version) if e["verdict"] == "false"]
     assert not false
 
 
 def test_7_2_scoped_shapes():
-    """The 7.x shapes of issue 8, as the list records them (the run itself is compared above)."""
-    listed = [e["finding"] for e in triage("7.2")]
+    """The 7.x shapes of issues 8 and 17, as the list records them (the run itself is compared above)."""
+    entries = triage("7.2")
+    listed = [e["finding"] for e in entries]
     # callers that open a brace-less scope check their helpers: nothing in sstep.c
     assert not [f for f in listed if f.startswith("arch/powerpc/lib/sstep.c:")]
     # nothing on the scoped pointer itself (select.c, socket.c, scm.c, eventpoll.h, rseq.c, futex)
@@ -124,29 +161,93 @@ def test_7_2_scoped_shapes():
                   "kernel/rseq.c:", "kernel/futex/", "arch/x86/include/asm/futex.h:",
                   "arch/powerpc/kernel/ptrace/ptrace-view.c:"):
         assert not [f for f in listed if f.startswith(clean)], clean
-    # the alias of the user pointer taken before the scope (rseq_entry.h uc_head) is found
-    assert any(f.startswith("include/linux/rseq_entry.h:336:") and "'uc_head' was set from 'ucs' before the scope" in f
-               for f in listed)
+    # the 7.1 emulate_spe() regression: every access through p = addr, none through addr, is a bug
+    spe = [e for e in entries if e["finding"].startswith("arch/powerpc/kernel/align.c:")]
+    assert len(spe) == 16 and all(e["cls"] == "unchecked" and e["verdict"] == "bug"
+                                  and "'p' was set from 'addr' before the scope" in e["finding"] for e in spe)
+    # rseq_entry.h: uc_head (after reads through ucs) and uc_sig (bounded by TASK_SIZE) are silent,
+    # the registered t->rseq.usrptr a distance
+    rseq = [e for e in entries if e["finding"].startswith("include/linux/rseq_entry.h:")]
+    assert rseq and all(e["cls"] == "distance" and "'t->rseq.usrptr'" in e["finding"] for e in rseq)
+    # readdir.c: dirent = prev + prev_reclen after the store through prev: level 2 only
+    readdir = [e for e in entries if e["finding"].startswith("fs/readdir.c:")]
+    assert len(readdir) == 12 and all(e["cls"] == "unproven" and e["verdict"] == "noise" for e in readdir)
 
 
 _COUNTS_ROW = re.compile(r"^\| (?P<version>[\d.]+) \| (?P<cells>.*) \|$")
 
 
+def counts(version: str) -> Counter:
+    """A list's counts: findings, shown at level 0 and 1, per verdict, per class ([class])."""
+    entries = triage(version)
+    out = Counter(e["verdict"] for e in entries) + Counter(f"[{e['cls']}]" for e in entries)
+    out["findings"] = len(entries)
+    out["level 0"] = sum(level(e["cls"]) <= 0 for e in entries)
+    out["level 1"] = sum(level(e["cls"]) <= 1 for e in entries)
+    return out
+
+
 def test_findings_doc_counts():
-    """docs/cocci-findings.md: per version, findings per class and per verdict, as listed."""
+    """docs/cocci-findings.md: per version, findings, what levels 0 and 1 show, per verdict and
+    class, as listed."""
     lines = (REPO_ROOT / "docs" / "cocci-findings.md").read_text().splitlines()
     start = next(i for i, l in enumerate(lines) if l.startswith("| version | findings |"))
     columns = [c.strip() for c in lines[start].strip("|").split("|")][1:]
+    assert {"level 0", "level 1"} <= set(columns) and set(VERDICTS) <= set(columns), columns
     table = lines[start + 2:]
     table = table[:next((i for i, l in enumerate(table) if not l.startswith("|")), len(table))]
     rows = {m["version"]: [c.strip() for c in m["cells"].split("|")] for m in map(_COUNTS_ROW.match, table) if m}
     for version in VERSIONS:
-        entries = triage(version)
-        counts = Counter(e["cls"] for e in entries) + Counter(e["verdict"] for e in entries)
-        counts["findings"] = len(entries)
+        have = counts(version)
         assert version in rows, f"no counts row for {version}"
-        want = [str(counts[c]) for c in columns]
+        want = [str(have[c]) for c in columns]
         assert rows[version] == want, (version, columns)
+        listed = {c for c in have if c.startswith("[")}
+        assert listed <= set(columns), f"{version}: no column for {sorted(listed - set(columns))}"
+
+
+def _body(text: str, function: str) -> str | None:
+    """The text of a function's definition (sys_NAME: SYSCALL_DEFINEn(NAME, ...))."""
+    masked = mask(text)
+    for name, start, _, end in functions(masked):
+        head = masked[start:end]
+        if name == function or (function.startswith("sys_") and name.startswith("SYSCALL_DEFINE")
+                                and re.match(r"SYSCALL_DEFINE\d\(\s*%s\s*," % re.escape(function[4:]), head)):
+            return text[start:end]
+    return None
+
+
+def test_registrations_hold_their_check():
+    """Each entry of cocci/lib/registrations names a function that, in every tree the entry
+    names, holds the check the scripts rely on (whitespace aside)."""
+    sys.path.insert(0, str(REPO_ROOT / "cocci" / "lib"))
+    import registered
+    entries = registered.load()
+    assert {e.field for e in entries} >= {"task_struct.rseq.usrptr", "gfn_to_hva_cache.hva"}
+    checked = 0
+    for e in entries:
+        assert e.check.startswith("access_ok(") and e.functions, e.field
+        for function, kernels in e.functions:
+            versions = re.findall(r"[\d.]+", kernels)
+            assert versions, f"{e.field}: {function} names no kernel"
+            for version in versions:
+                if version not in REQUIRED and not _prepared(version):
+                    continue
+                text = (source_tree(version) / e.file).read_text(errors="replace")
+                body = _body(text, function)
+                assert body is not None, f"{e.field}: no {function}() in {e.file} of {version}"
+                assert re.sub(r"\s", "", e.check) in re.sub(r"\s", "", body), \
+                    f"{e.field}: {function}() of {version} does not hold {e.check}"
+                checked += 1
+    assert checked >= 4
+
+
+def _prepared(version: str) -> bool:
+    try:
+        source_tree(version)
+    except pytest.skip.Exception:
+        return False
+    return True
 
 
 _SCOPE_LINE = re.compile(r"^\s*scoped_user_(?:read|write|rw)_access(?:_size)?\s*\(")
