@@ -5,7 +5,7 @@
  * check-level: 0
  *
  * check-output-start
-check_helper_bool.c:78:9: warning: unsafe_put_user() on 'a->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+check_helper_bool.c:78:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 check_helper_bool.c:75:14: note: this check of the pointer does not cover every path to the access
  * check-output-end
  */

@@ -5,9 +5,9 @@
  * check-level: 0
  *
  * check-output-start
-check_helper_partial.c:52:16: warning: call to 'put_range' passes 'args->buf' to unsafe_put_user() without validating it on every path [-Wuaccess-unchecked]
+check_helper_partial.c:52:16: warning: call to 'put_range' passes 'buf' to unsafe_put_user() without validating it on every path [-Wuaccess-unchecked]
 check_helper_partial.c:31:9: note: accessed here
-check_helper_partial.c:52:16: note: no check of 'args->buf' was found
+check_helper_partial.c:52:16: note: no check of 'buf' (= args->buf) was found
  * check-output-end
  */
 

@@ -5,7 +5,7 @@
  * check-level: 0
  *
  * check-output-start
-masked_discarded.c:32:9: warning: unsafe_put_user() on 'args->out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+masked_discarded.c:32:9: warning: unsafe_put_user() on 'out' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 masked_discarded.c:29:17: note: this check validates a different pointer
  * check-output-end
  */

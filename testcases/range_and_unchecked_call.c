@@ -8,7 +8,7 @@
 range_and_unchecked_call.c:44:15: warning: call to 'put_result' passes 'args->status' to unsafe_put_user() without validating it on every path [-Wuaccess-unchecked]
 range_and_unchecked_call.c:29:9: note: accessed here
 range_and_unchecked_call.c:42:14: note: this check validates a different pointer
-range_and_unchecked_call.c:44:15: warning: call to 'put_result' passes 'args->value' to unsafe_put_user(), which accesses bytes 0..7 of it, beyond the 4 bytes checked [-Wuaccess-range]
+range_and_unchecked_call.c:44:15: warning: call to 'put_result' passes 'value' to unsafe_put_user(), which accesses bytes 0..7 of it, beyond the 4 bytes checked [-Wuaccess-range]
 range_and_unchecked_call.c:30:9: note: accessed here
 range_and_unchecked_call.c:42:14: note: checked here
  * check-output-end

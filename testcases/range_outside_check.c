@@ -5,9 +5,9 @@
  * check-level: 0
  *
  * check-output-start
-range_outside_check.c:37:9: warning: unsafe_put_user() accesses bytes 8..11 of 'a->buf', outside bytes 4..7 checked [-Wuaccess-range]
+range_outside_check.c:37:9: warning: unsafe_put_user() accesses bytes 8..11 of 'p', outside bytes 4..7 checked [-Wuaccess-range]
 range_outside_check.c:34:14: note: checked here
-range_outside_check.c:38:9: warning: unsafe_put_user() accesses bytes 0..3 of 'a->buf', outside bytes 4..7 checked [-Wuaccess-range]
+range_outside_check.c:38:9: warning: unsafe_put_user() accesses bytes 0..3 of 'p', outside bytes 4..7 checked [-Wuaccess-range]
 range_outside_check.c:34:14: note: checked here
 range_outside_check.c:40:17: warning: unsafe_put_user() accesses bytes from 8 of 'a->buf', outside bytes 4..7 checked [-Wuaccess-range]
 range_outside_check.c:34:14: note: checked here

@@ -5,7 +5,7 @@
  * check-level: 0
  *
  * check-output-start
-second_ptr_unchecked.c:44:17: warning: unsafe_get_user() on 'kmsg->iov' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+second_ptr_unchecked.c:44:17: warning: unsafe_get_user() on 'uiov' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 second_ptr_unchecked.c:37:14: note: this check validates a different pointer
  * check-output-end
  */

@@ -5,8 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-unchecked_array_index.c:31:9: warning: unsafe_put_user() on 'w->uptr[level - 1]' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-unchecked_array_index.c:31:9: note: no check of 'w->uptr[level - 1]' was found
+unchecked_array_index.c:31:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+unchecked_array_index.c:31:9: note: no check of 'p' (= w->uptr[level - 1]) was found
 unchecked_array_index.c:44:9: warning: unsafe_put_user() on 'w->uptr[i]' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 unchecked_array_index.c:44:9: note: no check of 'w->uptr[i]' was found
  * check-output-end

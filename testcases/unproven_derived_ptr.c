@@ -5,11 +5,11 @@
  * check-level: 2
  *
  * check-output-start
-unproven_derived_ptr.c:36:9: warning: unsafe_put_user() on 'prev' is not proven to stay within the checked range [-Wuaccess-unproven]
+unproven_derived_ptr.c:36:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
 unproven_derived_ptr.c:34:14: note: checked here
-unproven_derived_ptr.c:37:9: warning: unsafe_put_user() on 'prev' is not proven to stay within the checked range [-Wuaccess-unproven]
+unproven_derived_ptr.c:37:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
 unproven_derived_ptr.c:34:14: note: checked here
-unproven_derived_ptr.c:38:9: warning: unsafe_put_user() on 'prev' is not proven to stay within the checked range [-Wuaccess-unproven]
+unproven_derived_ptr.c:38:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
 unproven_derived_ptr.c:34:14: note: checked here
  * check-output-end
  */

@@ -5,8 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-scoped_after_scope.c:40:9: warning: unsafe_put_user() on 'args->reply' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_after_scope.c:40:9: note: no check of 'args->reply' was found
+scoped_after_scope.c:40:9: warning: unsafe_put_user() on 'r' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_after_scope.c:40:9: note: no check of 'r' (= args->reply) was found
 scoped_after_scope.c:40:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
  * check-output-end
  */

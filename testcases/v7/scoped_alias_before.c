@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-name: an alias taken before the scope, used inside it
- * check-description: The scope replaces 'e' by its masked copy only inside the scope; 'seq' was computed from the raw pointer before the scope (the 7.2 rseq_entry.h shape), so the store through it bypasses the masking and is unchecked, while the store through 'e' is proven; the same holds for a plain copy of the pointer made before the scope.
+ * check-description: The scope replaces 'e' by its masked copy only inside the scope; 'seq' was computed from the raw pointer before the scope (the 7.2 rseq_entry.h shape), but the store through 'e' runs first: a bad address, masked, faults there, so 'seq', 4 bytes on, counts as an offset of the masked pointer (the scope's documented contract) and is proven. A plain copy of the pointer made before the scope, with no access through 'e' before it, bypasses the masking and is unchecked.
  * check-level: 0
  *
  * check-output-start
-scoped_alias_before.c:39:17: warning: unsafe_put_user() on 'args->ev' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_before.c:37:9: note: this scope validates only 'e', the pointer it names
-scoped_alias_before.c:54:17: warning: unsafe_put_user() on 'args->ev' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_before.c:54:17: warning: unsafe_put_user() on 'copy' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 scoped_alias_before.c:53:9: note: this scope validates only 'e', the pointer it names
  * check-output-end
  */
