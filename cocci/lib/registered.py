@@ -23,9 +23,8 @@ _FUNCTION = re.compile(r"(\w+)\s*(\([^)]*\))?")
 
 
 class Entry:
-    def __init__(self, field, how, check, file, functions):
+    def __init__(self, field, check, file, functions):
         self.field = field            # "task_struct.rseq.usrptr"
-        self.how = how                # "is set after"
         self.check = check            # "access_ok(rseq, rseq_len)"
         self.file = file              # "kernel/rseq.c"
         self.functions = functions    # [("sys_rseq", "6.1, 6.12"), ...]
@@ -39,9 +38,10 @@ class Entry:
         return self.field.split(".", 1)[1]
 
     def where(self):
-        """The functions as the message names them: f() (kernels) or g() (kernels), file."""
+        """Where the check is, as the plugin's message names it (f() in file), with the kernels
+        of each function: f() (6.1, 6.12) or g() (7.2) in file."""
         names = " or ".join("%s() %s" % (n, k) if k else "%s()" % n for n, k in self.functions)
-        return "%s, %s" % (names, self.file)
+        return "%s in %s" % (names, self.file)
 
 
 def load(path=PATH):
@@ -51,12 +51,12 @@ def load(path=PATH):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             parts = [p.strip() for p in line.rstrip("\n").split(" | ")]
-            if len(parts) != 5:
-                raise ValueError("%s: not 5 fields: %s" % (path, line.strip()))
-            functions = [(n, k) for n, k in _FUNCTION.findall(parts[4])]
+            if len(parts) != 4:
+                raise ValueError("%s: not 4 fields: %s" % (path, line.strip()))
+            functions = [(n, k) for n, k in _FUNCTION.findall(parts[3])]
             if not functions:
                 raise ValueError("%s: no function: %s" % (path, line.strip()))
-            out.append(Entry(parts[0], parts[1], parts[2], parts[3], functions))
+            out.append(Entry(parts[0], parts[1], parts[2], functions))
     return out
 
 

@@ -193,8 +193,7 @@ def _judge_access(F, sk, A, ptr, pa, rep):
         return
     e = F.fields.origin(fn, r, [(a[1], a[3]) for a in F.assign if a[0] == fn])
     if e is not None:
-        rep(pa, vocab.say("distance", "stored_checked", field=e.field, how=e.how, check=e.check,
-                          where=e.where(), **fields))
+        rep(pa, vocab.say("distance", "kept", check=e.check, where=e.where(), **fields))
         return
     if _bounded(F, fn, r, at):
         return

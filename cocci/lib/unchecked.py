@@ -145,9 +145,8 @@ def judge(F, rep):
         e = F.registration(a)
         if e is not None:
             if k in F.calls.unguarded or not F.own_check(a):
-                rep(a["pos"], vocab.say("distance", "stored_checked", field=e.field, how=e.how,
-                                        check=e.check, where=e.where(), accessor=a["name"],
-                                        pointer=root_name(a["ptr"])))
+                rep(a["pos"], vocab.say("distance", "kept", check=e.check, where=e.where(),
+                                        accessor=a["name"], pointer=root_name(a["ptr"])))
             continue
         if k in F.calls.unguarded:
             _unguarded(F, a, needs, rep)

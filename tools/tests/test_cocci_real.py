@@ -223,7 +223,7 @@ def test_registrations_hold_their_check():
     sys.path.insert(0, str(REPO_ROOT / "cocci" / "lib"))
     import registered
     entries = registered.load()
-    assert {e.field for e in entries} >= {"task_struct.rseq.usrptr", "gfn_to_hva_cache.hva"}
+    assert {e.field for e in entries} >= {"task_struct.rseq", "task_struct.rseq.usrptr", "gfn_to_hva_cache.hva"}
     checked = 0
     for e in entries:
         assert e.check.startswith("access_ok(") and e.functions, e.field
@@ -240,6 +240,27 @@ def test_registrations_hold_their_check():
                     f"{e.field}: {function}() of {version} does not hold {e.check}"
                 checked += 1
     assert checked >= 4
+
+
+_KEPT = re.compile(r'^UA_KEPT\(\s*(\w+),\s*([\w-]+),\s*(\w+),\s*"(.*)",\s*"(.*)"\s*\)\s*$', re.M)
+
+
+def test_registrations_are_the_plugins():
+    """The scripts' list and the plugin's table (plugin/registrations.def) rely on the same
+    checks: each field of the scripts' list is a FIELD row there (the member, its check; the
+    struct too when the path has one member: the scripts key a nested member by the outer
+    struct, task_struct.rseq.usrptr for rseq_data.usrptr)."""
+    sys.path.insert(0, str(REPO_ROOT / "cocci" / "lib"))
+    import registered
+    rows = [m.groups() for m in _KEPT.finditer((REPO_ROOT / "plugin" / "registrations.def").read_text())]
+    fields = {(record, name, check) for kind, record, name, check, _ in rows if kind == "FIELD"}
+    assert fields, "no FIELD row read from plugin/registrations.def"
+    for e in registered.load():
+        member = e.path.rsplit(".", 1)[-1]
+        matches = {(r, n, c) for r, n, c in fields if n == member and c == e.check}
+        if "." not in e.path:
+            matches = {m for m in matches if m[0] == e.struct}
+        assert matches, f"{e.field} ({e.check}) is not in plugin/registrations.def"
 
 
 def _prepared(version: str) -> bool:

@@ -115,7 +115,6 @@ COCCI = {
     "member_range": "{accessor}() accesses '{pointer}->{member}', outside '{pointer}->{checked}' checked at line {line}",
     "scope_call_raw": "call to '{callee}' inside {scope}() of '{scoped}' passes '{pointer}' and not the scoped pointer: the helper gets the raw pointer, not the checked (masked) '{scoped}'",
     "distance_begin": "{begin}() opens a user-access region without a check: no access_ok() precedes it in '{function}'{callers}",
-    "stored_checked": "{accessor}() on '{pointer}' was checked where it was stored: {field} {how} {check} in {where}",
 }
 
 ALL = {**PLUGIN, **NOTES, **MERGE, **DETAIL, **COCCI}
