@@ -13,12 +13,25 @@
 /// After the scope ptr is the raw pointer again: uaccess_unchecked.cocci.
 /// Direction: uaccess_scoped_mode.cocci; nesting: uaccess_nesting.cocci.
 ///
+/// The kernel's contract for the scopes (include/linux/uaccess.h): a masked
+/// pointer's first access faults for a bad address, so an alias of ptr is
+/// covered once an access through ptr itself, at a constant offset, has run
+/// on every path of the body; at a run-time offset from ptr (fs/readdir.c
+/// dirent = prev + prev_reclen) it is "not proven to stay within the checked
+/// range" [unproven], level 2.  A pointer refused at or above TASK_SIZE (or
+/// TASK_SIZE_MAX, USER_PTR_MAX...) by an if that leaves, on every path before
+/// the access, is checked (rseq_entry.h uc_sig).  A pointer loaded from a
+/// registered field (cocci/lib/registrations: rseq's area, KVM's memory slot
+/// addresses) was checked where it was stored [distance].
+///
 /// What the script cannot see: derivations other than assignments and
 /// initialisations in the same function (taken in source order, not per
 /// path); which argument of a helper the helper accesses (only that the call
 /// passes a raw pointer and nothing from the scope); helpers in other files;
-/// scopes written through other macros.  Kernels before 7.0 have no scopes:
-/// the script finds nothing there.
+/// scopes written through other macros; the bytes an alias at a constant
+/// offset touches (a member's offset is taken as inside the guard page);
+/// stores into a registered field (the list is reviewed instead).  Kernels
+/// before 7.0 have no scopes: the script finds nothing there.
 ///
 // Confidence: High
 // Copyright: (C) 2026 uaccess_check authors.

@@ -20,7 +20,10 @@
 /// the scoped pointer after the scope, or after get/put_user_inline() on it,
 /// is reported with that reason.  Inverted and failed begins:
 /// uaccess_inverted.cocci; masked begins whose result is not used:
-/// uaccess_masked.cocci.
+/// uaccess_masked.cocci.  A pointer loaded from a registered field
+/// (cocci/lib/registrations: rseq's area, KVM's memory slot addresses) was
+/// checked where it was stored, by a syscall the file does not show: its
+/// accesses are [distance], naming that check, and ask nothing of callers.
 ///
 /// What the script cannot see: callers in other files (exported helpers and
 /// function pointers are reported as relying on unseen callers); which
@@ -29,7 +32,9 @@
 /// order; the path test accepts a check of any pointer (the pointer is
 /// compared per function, not per path); conditions combining a begin with
 /// && or || are one node (treated as a check); an access after a scope is
-/// tied to it by source order, not by path.
+/// tied to it by source order, not by path; stores into a registered field
+/// (the list is reviewed instead); a hand-written TASK_SIZE bound outside a
+/// scope (uaccess_scoped.cocci takes one inside a scope).
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 uaccess_check authors.
