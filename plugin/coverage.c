@@ -76,6 +76,7 @@ struct candidate {
 	struct ua_ref cref;
 	HOST_WIDE_INT first, last, checked, checked_at;
 	gimple *anchor;		/* see masked_alias() */
+	bool near;		/* offsets from ref.near: see same_value() */
 };
 
 /*
@@ -107,6 +108,20 @@ HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out)
  * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
  */
 
+/*
+ * A check and an access whose offsets from their root are not known can
+ * still be of one value: the accessor's own access_ok() at a run-time
+ * offset (6.1 arm64's __put_user(x, dirent + reclen - 1): the check and
+ * the store both go through the macro's __p).  The farthest SSA name of
+ * both walks whose offset to its use is known is then the same, and the
+ * offsets from it compare.
+ */
+static bool same_value(const struct ua_ref *check, const struct ua_ref *ref)
+{
+	return check->near && check->near == ref->near &&
+	       (!check->off_known || !ref->off_known);
+}
+
 static void measure(struct candidate *c, const struct ua_ref *ref,
 		    HOST_WIDE_INT size)
 {
@@ -123,8 +138,20 @@ static void measure(struct candidate *c, const struct ua_ref *ref,
 			return;
 		n = tree_to_shwi(len);
 	}
-	if (!c->cref.off_known || !(ref->off_known || ref->lo_known) ||
-	    size < 0)
+	if (size < 0)
+		return;
+	if (same_value(&c->cref, ref)) {
+		/* from the one value both use, wherever it comes from */
+		c->near = true;
+		c->first = ref->near_off;
+		c->last = c->first + size - 1;
+		c->checked = n;
+		c->checked_at = c->cref.near_off;
+		c->cls = c->first >= c->checked_at &&
+			 c->first + size <= c->checked_at + n ? UA_PROVEN : UA_RANGE;
+		return;
+	}
+	if (!c->cref.off_known || !(ref->off_known || ref->lo_known))
 		return;
 	/* offsets from the root, as the messages give them */
 	c->first = ref->off;
@@ -336,6 +363,7 @@ static void falls_short(const struct point *pt, const struct candidate *c,
 	f.checked = c->checked;
 	f.checked_at = c->checked_at;
 	f.anchor = c->anchor;
+	f.near = c->near;
 	ua_verdict_add_finding(out, &f);
 }
 

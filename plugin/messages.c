@@ -152,7 +152,8 @@ void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 	location_t loc = where(f, acc);
 	tree fndecl = where_fn(f, acc);
 	/* a range counts bytes from the root: name it unless the written pointer is it */
-	char *p = xstrdup(f->cls == UA_RANGE && !f->ref.written_is_root ?
+	char *p = xstrdup(f->near ? ua_near_text(&f->ref) :
+			  f->cls == UA_RANGE && !f->ref.written_is_root ?
 			  ua_root_text(&f->ref) : ua_pointer_text(&f->ref));
 	struct ua_diag *d;
 

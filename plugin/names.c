@@ -259,6 +259,17 @@ const char *ua_pointer_text(const struct ua_ref *ref)
 	return buf;
 }
 
+/* The value a check and an access share (coverage.c, same_value()). */
+const char *ua_near_text(const struct ua_ref *ref)
+{
+	static char buf[256];
+	pretty_printer pp;
+
+	print_source(&pp, ref->near);
+	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
+	return buf;
+}
+
 /*
  * Where the written pointer came from, when that helps a reader: the
  * memory it was read from, unchanged (" (= regs->dar)"), never a value

@@ -541,6 +541,10 @@ static void walk_tree_ptr(struct walk *w, tree t, struct ua_ref at, int depth)
 		root_here(w, ROOT_VALUE, t, NULL_TREE, &at);
 		return;
 	}
+	if (at.off_known) {
+		at.near = t;
+		at.near_off = at.off;
+	}
 	if (ua_named_by_programmer(t)) {
 		at.named = t;
 		if (!at.written) {

@@ -100,6 +100,8 @@ struct ua_ref {
 	HOST_WIDE_INT written_off;	/* the use's offset from @written */
 	bool written_off_known;
 	bool written_is_root;	/* @written holds the root itself */
+	tree near;		/* the farthest SSA name from the use whose ... */
+	HOST_WIDE_INT near_off;	/* ... offset to the use is known: this */
 };
 
 /*
@@ -234,6 +236,7 @@ const char *ua_fn_name(struct ua_fn *fn);
 const char *ua_root_text(const struct ua_ref *ref);
 const char *ua_pointer_text(const struct ua_ref *ref);
 const char *ua_root_note(const struct ua_ref *ref);
+const char *ua_near_text(const struct ua_ref *ref);
 bool ua_named_by_programmer(tree t);
 char *ua_source_call(location_t loc);
 char *ua_call_arg_text(location_t loc, unsigned n);

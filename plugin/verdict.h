@@ -70,6 +70,7 @@ struct ua_finding {
 	bool requirement;			/* unproven: callers not seen */
 	gimple *anchor;		/* an alias of a masked pointer: the access
 				   through the masked pointer that runs first */
+	bool near;		/* range: bytes counted from ref.near */
 };
 
 /* What @fn needs from callers outside the unit. */
