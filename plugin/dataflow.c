@@ -192,16 +192,13 @@ static bool propagate(struct ua_fn *fn, edge e, uint64_t s)
 	return changed;
 }
 
-void ua_region_dataflow(struct ua_fn *fn)
+/* One fixed point, skipping the edges dead under assumption @a (correlate.c). */
+static void dataflow_under(struct ua_fn *fn, unsigned a)
 {
 	function *fun = fn->fun;
 	bool changed = true;
 	basic_block bb;
 
-	assign_tokens(fn);
-	fn->bb_in = XCNEWVEC(uint64_t, last_basic_block_for_fn(fun));
-	fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
-	alloc_pred_in(fn);
 	while (changed) {
 		changed = false;
 		FOR_ALL_BB_FN(bb, fun) {
@@ -212,14 +209,77 @@ void ua_region_dataflow(struct ua_fn *fn)
 				continue;
 			fn->save_grew = false;
 			FOR_EACH_EDGE(e, ei, bb->succs) {
-				uint64_t in = entering_for(fn, bb, e);
-				uint64_t out = in ? transfer_bb(fn, bb, in, NULL, true) : 0;
+				uint64_t in, out;
 
+				if (ua_dead_under(fn, a, e))
+					continue;
+				in = entering_for(fn, bb, e);
+				out = in ? transfer_bb(fn, bb, in, NULL, true) : 0;
 				if (out)
 					changed |= propagate(fn, e, transfer_edge(fn, e, out));
 			}
 			changed |= fn->save_grew;
 		}
+	}
+}
+
+/* Add the states of one assumption to @acc and @pacc, and clear them. */
+static void join_states(struct ua_fn *fn, uint64_t *acc, uint64_t **pacc)
+{
+	basic_block bb;
+	unsigned j;
+
+	FOR_ALL_BB_FN(bb, fn->fun) {
+		acc[bb->index] |= fn->bb_in[bb->index];
+		fn->bb_in[bb->index] = 0;
+		if (!fn->pred_in || !fn->pred_in[bb->index])
+			continue;
+		for (j = 0; j < EDGE_COUNT(bb->preds); j++) {
+			pacc[bb->index][j] |= fn->pred_in[bb->index][j];
+			fn->pred_in[bb->index][j] = 0;
+		}
+	}
+}
+
+/*
+ * Under each assumption of correlate.c on its own, then joined: every
+ * execution agrees with one of them, so the union is what may hold.
+ */
+void ua_region_dataflow(struct ua_fn *fn)
+{
+	function *fun = fn->fun;
+	unsigned n = last_basic_block_for_fn(fun), a;
+	uint64_t *acc, **pacc = NULL;
+	basic_block bb;
+
+	assign_tokens(fn);
+	fn->bb_in = XCNEWVEC(uint64_t, n);
+	alloc_pred_in(fn);
+	if (ua_assumptions(fn) == 1) {
+		fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
+		dataflow_under(fn, 0);
+		return;
+	}
+	acc = XCNEWVEC(uint64_t, n);
+	if (fn->pred_in) {
+		pacc = XCNEWVEC(uint64_t *, n);
+		FOR_ALL_BB_FN(bb, fun)
+			if (fn->pred_in[bb->index])
+				pacc[bb->index] = XCNEWVEC(uint64_t, EDGE_COUNT(bb->preds));
+	}
+	for (a = 0; a < ua_assumptions(fn); a++) {
+		fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
+		dataflow_under(fn, a);
+		join_states(fn, acc, pacc);
+	}
+	free(fn->bb_in);
+	fn->bb_in = acc;
+	if (pacc) {
+		FOR_ALL_BB_FN(bb, fun) {
+			free(fn->pred_in[bb->index]);
+			fn->pred_in[bb->index] = pacc[bb->index];
+		}
+		free(pacc);
 	}
 }
 

@@ -329,17 +329,9 @@ static bool cut_in_block(const struct ua_cuts *c, basic_block bb, gimple *upto)
 	return false;
 }
 
-/*
- * Coverage is an all-paths property: is there a path from @from (its
- * destination's start; the function's entry when NULL) to @stmt in @bb
- * (NULL: the end of @bb) that passes none of @cuts?  A tested check cuts
- * its success edge, a masked begin its own statement, a null test of the
- * pointer its null edge.  No such path means every path is validated,
- * also when no single check dominates (two begins on branches that join).
- * Paths feasible.c rules out (a run-once loop taken twice) are not paths.
- */
-bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
-		    basic_block bb, gimple *stmt)
+/* ua_path_avoids() under one assumption of correlate.c. */
+static bool avoids_under(struct ua_fn *fn, const struct ua_cuts *cuts,
+			 edge from, basic_block bb, gimple *stmt, unsigned a)
 {
 	/* (block, edge it was entered by): a decided block is one per edge */
 	auto_vec<std::pair<basic_block, edge> > work;
@@ -348,7 +340,7 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 	basic_block start;
 	bool found = false;
 
-	if (from && is_cut_edge(cuts, from))
+	if (from && (is_cut_edge(cuts, from) || ua_dead_under(fn, a, from)))
 		return false;
 	start = from ? from->dest : ENTRY_BLOCK_PTR_FOR_FN(fn->fun);
 	bitmap_clear(seen);
@@ -368,7 +360,7 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 		if (cut_in_block(cuts, b, NULL))
 			continue;
 		FOR_EACH_EDGE(e, ei, b->succs) {
-			if (is_cut_edge(cuts, e) ||
+			if (is_cut_edge(cuts, e) || ua_dead_under(fn, a, e) ||
 			    (in && ua_infeasible(fn, in, e)))
 				continue;
 			if (ua_block_decided(fn, e->dest)) {
@@ -382,4 +374,25 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 		}
 	}
 	return found;
+}
+
+/*
+ * Coverage is an all-paths property: is there a path from @from (its
+ * destination's start; the function's entry when NULL) to @stmt in @bb
+ * (NULL: the end of @bb) that passes none of @cuts?  A tested check cuts
+ * its success edge, a masked begin its own statement, a null test of the
+ * pointer its null edge.  No such path means every path is validated,
+ * also when no single check dominates (two begins on branches that join).
+ * Paths feasible.c rules out (a run-once loop taken twice) are not paths,
+ * nor are those that test one parameter both ways (correlate.c).
+ */
+bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
+		    basic_block bb, gimple *stmt)
+{
+	unsigned a;
+
+	for (a = 0; a < ua_assumptions(fn); a++)
+		if (avoids_under(fn, cuts, from, bb, stmt, a))
+			return true;
+	return false;
 }

@@ -64,6 +64,7 @@ static void analyse_locally(void)
 		if (fn->nprims) {
 			ua_fn_enter(fn);
 			ua_find_infeasible(fn);
+			ua_find_correlated(fn);
 			ua_fn_leave();
 		}
 		ua_find_guards(fn);

@@ -166,6 +166,15 @@ struct ua_edge_pair {
 	edge in, out;
 };
 
+/* A parameter tested against one constant more than once (correlate.c). */
+#define UA_MAX_CORR 3
+
+struct ua_corr {
+	tree value, cst;
+	unsigned n;
+	edge *eq;		/* per test, the edge taken when value == cst */
+};
+
 struct ua_fn {
 	cgraph_node *node;
 	function *fun;
@@ -178,6 +187,8 @@ struct ua_fn {
 	struct ua_access *accesses;
 	unsigned npairs;
 	struct ua_edge_pair *pairs;	/* infeasible in-out pairs */
+	unsigned ncorr;
+	struct ua_corr *corr;		/* values whose tests agree */
 	unsigned ntokens;
 	uint64_t *bb_in;	/* region state entering each block */
 	uint64_t **pred_in;	/* ... per predecessor, where pairs decide */
@@ -242,7 +253,7 @@ char *ua_source_call(location_t loc);
 char *ua_call_arg_text(location_t loc, unsigned n);
 location_t ua_keyword_before(location_t loc, const char *word);
 
-/* phase 1: recognise.c, feasible.c, guard.c, dataflow.c */
+/* phase 1: recognise.c, feasible.c, correlate.c, guard.c, dataflow.c */
 bool ua_unit_has_macro_maps(void);
 bool ua_unit_has_accessor_asm(void);
 void ua_find_primitives(struct ua_fn *fn);
@@ -258,6 +269,9 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 void ua_find_infeasible(struct ua_fn *fn);
 bool ua_infeasible(const struct ua_fn *fn, edge in, edge out);
 bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
+void ua_find_correlated(struct ua_fn *fn);
+unsigned ua_assumptions(const struct ua_fn *fn);
+bool ua_dead_under(const struct ua_fn *fn, unsigned a, edge e);
 void ua_find_guards(struct ua_fn *fn);
 void ua_find_guard(struct ua_prim *p);
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);

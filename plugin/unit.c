@@ -202,6 +202,9 @@ static void free_fn(struct ua_fn *fn)
 			free(fn->pred_in[i]);
 	free(fn->pred_in);
 	free(fn->pairs);
+	for (i = 0; i < fn->ncorr; i++)
+		free(fn->corr[i].eq);
+	free(fn->corr);
 	free(fn->bb_in);
 	free(fn);
 }
