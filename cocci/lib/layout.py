@@ -514,6 +514,18 @@ def _checks(fr, checks, fn, root, names):
     return out
 
 
+def _as_written(fr, ptr, root):
+    """The name a finding gives the pointer, as the plugin does: the local written in the access
+    when it holds the root itself (p = a->buf: 'p', not the load it came from), else the root
+    the bytes are counted from."""
+    name = first_name(ptr)
+    if name and name != root:
+        loc = fr.locate(name)
+        if loc and loc[0] == root and loc[1] == 0:
+            return name
+    return root
+
+
 def findings(frame, checks, accesses, calls):
     """The range findings of one file: (position, message id, fields).
 
@@ -525,12 +537,18 @@ def findings(frame, checks, accesses, calls):
         fr = frame(fn, line, f)
         length = fr.size(n) if n else None
         got = fr.access(ptr, length)
+        if not got and first_name(ptr) and first_name(ptr) not in fr.roots:
+            # a value whose derivation is unknown (q = buf + len): its own root, so that a check
+            # of that same value counts its bytes from it (6.1 arm64's __put_user() fallback)
+            fr = Frame(fr.l, fr.line, fr.sets, fr.bumps, tuple(fr.roots) + (first_name(ptr),))
+            got = fr.access(ptr, length)
         if not got:
             continue
         mine = _checks(fr, checks, fn, got[0], (first_name(got[0]), first_name(ptr)))
         words = None if None in mine else judge(got[1], got[2], mine)
         if words:
-            out.append((p, "range", dict(accessor=name, bytes=words[0], pointer=got[0], bound=words[1])))
+            out.append((p, "range", dict(accessor=name, bytes=words[0], pointer=_as_written(fr, ptr, got[0]),
+                                         bound=words[1])))
         # a helper of the file accessing its parameter: against the checks of each caller
         if got[1] < 0 or got[2] is None or any(c[0] == fn for c in checks):
             continue
@@ -548,6 +566,7 @@ def findings(frame, checks, accesses, calls):
             mine = _checks(cfr, checks, cfn, at[0], (first_name(at[0]),))
             words = None if None in mine else judge(got[1], got[2], mine)
             if words:
-                out.append((cp, "range_call", dict(callee=fn, pointer=at[0], accessor=name,
+                out.append((cp, "range_call", dict(callee=fn, pointer=_as_written(cfr, args[i], at[0]),
+                                                   accessor=name,
                                                    bytes=words[0], bound=words[1])))
     return out

@@ -264,3 +264,51 @@ int publish_ok(u64 __user *value, u64 v)
 	user_write_access_end();
 	return err;
 }
+
+/* one value checked and accessed, its offset from buf known only at run time (6.1 arm64) */
+int same_value(char __user *buf, size_t len)
+{
+	u32 __user *q = (u32 __user *)(buf + len);
+
+	if (!access_ok(q, 1))
+		return -EFAULT;
+	__uaccess_begin();
+	unsafe_put_user(0, q, efault);		/* range: bytes 0..3 of 'q', 1 checked */
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int same_value_ok(char __user *buf, size_t len)
+{
+	u32 __user *q = (u32 __user *)(buf + len);
+
+	if (!access_ok(q, sizeof(*q)))
+		return -EFAULT;
+	__uaccess_begin();
+	unsafe_put_user(0, q, efault);		/* fine */
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+/* the local as written ('p'), not the load it came from ('a->buf') */
+struct words_args { u32 __user *buf; };
+
+int local_named(struct words_args *a)
+{
+	u32 __user *p = a->buf;
+
+	if (!user_write_access_begin(p + 1, sizeof(u32)))
+		return -EFAULT;
+	unsafe_put_user(1, p + 2, efault);	/* range: bytes 8..11 of 'p' */
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
