@@ -237,6 +237,8 @@ def _signed_archive(tmp: Path, debs_by_suite: dict[str, list[Path]]) -> Mirrors:
         (repo / "dists" / suite / "Release").write_text(release)
         subprocess.run(gpg + ["--clearsign", "-o", str(repo / "dists" / suite / "InRelease"),
                               str(repo / "dists" / suite / "Release")], check=True, capture_output=True)
+    # gpg started an agent for the key: it would outlive the test
+    subprocess.run(["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"], capture_output=True)
     return Mirrors(f"file://{repo}", f"file://{repo}", str(keyring))
 
 
