@@ -9,6 +9,9 @@
 /// addresses and are not.  Regions left open or closed by the wrong end:
 /// uaccess_region_end.cocci.
 ///
+/// Linux 7.x scopes: what is called in a scope's body is in the region the
+/// scope opened, even before a begin written later in the function.
+///
 /// What the script cannot see: regions opened by a caller (a function with
 /// no begin of its own is not examined: see uaccess_unchecked.cocci);
 /// accesses hidden more than one call away or in other files; begins inside
@@ -38,6 +41,7 @@ R = Reports()
 BEGIN_FNS = set()
 HELPER_ACCESS = {}
 KERNEL_CALLS = set()
+SCOPED = set()   # keys of calls in the body of a 7.x scope
 
 @has@
 identifier B = {user_access_begin, user_read_access_begin,
@@ -85,6 +89,28 @@ pa << after.pa;
 @@
 R.add(pa, vocab.say("region", "region", ("after_end", dict(end=str(E), line=pe[0].line)), accessor=str(A)))
 
+// 7.x: what is called in the body of a scope runs in the region it opened,
+// whatever begin the function has later
+@insc depends on has exists@
+iterator name scoped_user_read_access, scoped_user_write_access,
+  scoped_user_rw_access, scoped_user_read_access_size,
+  scoped_user_write_access_size, scoped_user_rw_access_size;
+iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
+expression list es;
+identifier g;
+position ps, q;
+@@
+S@ps(es) {
+... when any
+g@q(...)
+... when any
+}
+
+@script:python@
+q << insc.q;
+@@
+SCOPED.add(key(q[0]))
+
 // an access before the first begin, in a function that opens a region
 @before depends on has exists@
 identifier A = {unsafe_put_user, unsafe_get_user, unsafe_copy_to_user,
@@ -114,7 +140,8 @@ B << has.B;
 pa << before.pa;
 pb2 << before.pb2;
 @@
-R.add(pa, vocab.say("region", "region", ("before_begin", dict(begin=str(B), line=pb2[0].line)), accessor=str(A)))
+if key(pa[0]) not in SCOPED:
+    R.add(pa, vocab.say("region", "region", ("before_begin", dict(begin=str(B), line=pb2[0].line)), accessor=str(A)))
 
 // helpers: functions of the file that access user memory without a begin of
 // their own run in the region of their caller; their calls are examined like
@@ -215,7 +242,7 @@ B << has.B;
 pc << hbefore.pc;
 pb2 << hbefore.pb2;
 @@
-if key(pc[0]) not in KERNEL_CALLS:
+if key(pc[0]) not in KERNEL_CALLS and key(pc[0]) not in SCOPED:
     R.add(pc, vocab.say("region", "region_call", ("before_begin", dict(begin=str(B), line=pb2[0].line)),
                         callee=str(h), accessor=HELPER_ACCESS[str(h)]))
 
@@ -243,3 +270,4 @@ R.reset()
 BEGIN_FNS.clear()
 HELPER_ACCESS.clear()
 KERNEL_CALLS.clear()
+SCOPED.clear()

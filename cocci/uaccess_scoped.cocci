@@ -232,7 +232,7 @@ p << sdcl.p;
 @@
 F.inside.setdefault(scoped.key(p[0]), set()).add(scoped.key(ps[0]))
 
-// the accesses reached from the start of their scope's body without an
+// the accesses reached from the start of the body of their scope without an
 // access through the scoped pointer itself at a constant offset before them
 // (an anchor: on a masked pointer it faults first for a kernel address)
 @unanchored depends on has exists@
@@ -278,7 +278,7 @@ a << bump.a;
 @@
 F.bumped.add((scoped.key(ps[0]), scoped.root(pretty(a))[0]))
 
-// the struct a member load's base points to, for the registered fields
+// the struct the base of a member load points to, for the registered fields
 // (cocci/lib/registrations) only
 @ftype depends on has@
 type T;

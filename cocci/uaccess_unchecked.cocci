@@ -254,7 +254,7 @@ p << dcl.p;
 @@
 F.add_alias(p[0].current_element, a, e)
 
-// the struct a member load's base points to, for the registered fields
+// the struct the base of a member load points to, for the registered fields
 // (cocci/lib/registrations) only
 @ftype depends on has@
 type T;

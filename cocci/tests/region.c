@@ -71,3 +71,22 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* 7.x: an access in a scope, before a checking begin later in the function, is in a region */
+int scope_then_begin(struct s __user *p, int v)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(v, &p->a, efault);	/* fine: in the scope */
+		if (!v)
+			return 0;
+	}
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, &p->b, efault_end);
+	user_write_access_end();
+	return 0;
+efault_end:
+	user_write_access_end();
+efault:
+	return -EFAULT;
+}
