@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from casebuild import kbuild_serial, lines_by_unit, object_name, parse_case
+from casebuild import group_by_unit, kbuild_serial, object_name, parse_case
 from uaccess_check import REPO_ROOT, primitives
 from uaccess_check.diag import plugin_diagnostics, relative_to, summaries
 from uaccess_check.fixture import Fixture, ensure_fixture, fixture_for
@@ -174,10 +174,11 @@ def build_cases(fx: Fixture, so: Path, mdir: Path, names: list[str], form_flag: 
         shutil.copy(header, mdir / header.name)
     (mdir / "Kbuild").write_text("".join(kbuild))
     output = kbuild_serial(fx, mdir, plugin_flags(so) + [form_flag] + OLD_FORM_REFUSES, names)
+    units = group_by_unit(output.splitlines())
     for name in names:
-        assert (mdir / object_name(name)).is_file(), f"{name} did not build with {form_flag}:\n{output[-3000:]}"
-    return {unit: [d.format(Path(d.file).name) for d in plugin_diagnostics(lines)]
-            for unit, lines in lines_by_unit(output, mdir).items()}
+        assert (mdir / object_name(name)).is_file() and name in units, \
+            f"{name} did not build with {form_flag}:\n{output[-3000:]}"
+    return {name: [d.format(Path(d.file).name) for d in plugin_diagnostics(units[name])] for name in names}
 
 
 def test_cases_same_in_both_forms(fx7, plugin_so, tmp_path):
@@ -185,7 +186,8 @@ def test_cases_same_in_both_forms(fx7, plugin_so, tmp_path):
     assert len(names) > 20 and any(n.startswith("scoped_class_") for n in names), names
     new = build_cases(fx7, plugin_so, tmp_path / "new", names, f"-D{HEADER_GUARD}")
     old = build_cases(fx7, plugin_so, tmp_path / "old", names, f"-include {tmp_path / 'old' / HEADER.name}")
-    differ = [f"{n}:\n  7.2 form: {new.get(n, [])}\n  CLASS() form: {old.get(n, [])}"
-              for n in names if new.get(n, []) != old.get(n, [])]
+    assert new["scoped_class_ends.c"], "no plugin output where the case expects some: the build lost it"
+    differ = [f"{n}:\n  7.2 form: " + "\n    ".join(new[n]) + "\n  CLASS() form: " + "\n    ".join(old[n])
+              for n in names if new[n] != old[n]]
     assert not differ, "\n".join(differ)
     print(f"{len(names)} scoped cases compared: same output")
