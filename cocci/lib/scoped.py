@@ -65,6 +65,14 @@ class Facts:
     def is_anchor(self, p):
         return key(p[0]) in self.anchors()
 
+    def anchored(self, sk, at):
+        """The access at `at`, in scope sk, runs after an anchor on every path.  The exists rule
+        records the accesses reached without one; the first access of a body it walked is always
+        among them, so a scope none of whose accesses is recorded was not walked (spatch gave up
+        on it): nothing is known, and the alias stays unchecked."""
+        walked = any(k == sk and key(p[0]) in self.unanchored for k, _, _, p in self.access)
+        return walked and at not in self.unanchored
+
     def limit_test(self, cond):
         """cond may compare with the top of user space (a prefilter: names it or a local set
         from it anywhere in the file); bounds.Bounds decides per function."""
@@ -183,7 +191,7 @@ def _judge_access(F, sk, A, ptr, pa, rep):
         return
     fields = dict(accessor=A, pointer=root_name(ptr))
     why, because = _why(F, fn, r, at, sk, sr, ps)
-    if why in ("why_alias_before", "why_computed_from") and at not in F.unanchored:
+    if why in ("why_alias_before", "why_computed_from") and F.anchored(sk, at):
         kind, asg, stepped = _alias_offset(F, fn, r, sk, sr, ps, why)
         if kind == "runtime":
             derivation = "%s = %s" % (asg[1], asg[2]) + (", then stepped in the body" if stepped else "")
