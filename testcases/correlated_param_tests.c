@@ -5,8 +5,8 @@
  * check-level: 2
  *
  * check-output-start
-correlated_param_tests.c:56:17: warning: unsafe_get_user() on 'u' relies on a check in the callers of 'set_regs_other', none of which is in this unit [-Wuaccess-unproven]
-correlated_param_tests.c:56:17: warning: unsafe_get_user() is outside an open user-access region on some path [-Wuaccess-region]
+correlated_param_tests.c:58:17: warning: unsafe_get_user() on 'u' relies on a check in the callers of 'set_regs_other', none of which is in this unit [-Wuaccess-unproven]
+correlated_param_tests.c:58:17: warning: unsafe_get_user() is outside an open user-access region on some path [-Wuaccess-region]
  * check-output-end
  */
 

@@ -5,8 +5,8 @@
  * check-level: 2
  *
  * check-output-start
-range_same_value.c:41:9: warning: unsafe_put_user() accesses bytes 0..3 of 'q', beyond the 1 bytes checked [-Wuaccess-range]
-range_same_value.c:38:14: note: checked here
+range_same_value.c:43:9: warning: unsafe_put_user() accesses bytes 0..3 of 'q', beyond the 1 bytes checked [-Wuaccess-range]
+range_same_value.c:40:14: note: checked here
  * check-output-end
  */
 

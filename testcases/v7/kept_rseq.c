@@ -5,9 +5,9 @@
  * check-level: 2
  *
  * check-output-start
-kept_rseq.c:28:25: warning: unsafe_put_user() on 't->rseq.usrptr' relies on a check made where the pointer was stored: access_ok(rseq, rseq_len) in rseq_register() in kernel/rseq.c [-Wuaccess-distance]
-kept_rseq.c:48:17: warning: unsafe_put_user() on 'args->relocs' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-kept_rseq.c:44:9: note: this scope validates only 'count', the pointer it names
+kept_rseq.c:31:25: warning: unsafe_put_user() on 't->rseq.usrptr' relies on a check made where the pointer was stored: access_ok(rseq, rseq_len) in rseq_register() in kernel/rseq.c [-Wuaccess-distance]
+kept_rseq.c:51:17: warning: unsafe_put_user() on 'args->relocs' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+kept_rseq.c:47:9: note: this scope validates only 'count', the pointer it names
  * check-output-end
  */
 

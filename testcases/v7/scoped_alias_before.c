@@ -5,8 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-scoped_alias_before.c:54:17: warning: unsafe_put_user() on 'copy' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_before.c:53:9: note: this scope validates only 'e', the pointer it names
+scoped_alias_before.c:52:17: warning: unsafe_put_user() on 'copy' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_before.c:51:9: note: this scope validates only 'e', the pointer it names
  * check-output-end
  */
 

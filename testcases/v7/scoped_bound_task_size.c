@@ -5,10 +5,10 @@
  * check-level: 2
  *
  * check-output-start
-scoped_bound_task_size.c:54:17: warning: unsafe_get_user() on 'uc_sig' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_bound_task_size.c:49:9: note: this scope validates only 'ucs', the pointer it names
-scoped_bound_task_size.c:90:17: warning: unsafe_get_user() on 'start_ip' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_bound_task_size.c:86:9: note: this scope validates only 'ucs', the pointer it names
+scoped_bound_task_size.c:58:17: warning: unsafe_get_user() on 'uc_sig' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_bound_task_size.c:53:9: note: this scope validates only 'ucs', the pointer it names
+scoped_bound_task_size.c:94:17: warning: unsafe_get_user() on 'start_ip' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_bound_task_size.c:90:9: note: this scope validates only 'ucs', the pointer it names
  * check-output-end
  */
 #include <linux/errno.h>

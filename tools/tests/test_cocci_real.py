@@ -19,7 +19,6 @@ each tree an entry names: the function holds the check.
 
 from __future__ import annotations
 
-import ast
 import re
 import shutil
 import subprocess
@@ -33,6 +32,7 @@ from triage import fixture_package, release_differences, triaged_package
 from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.cocci_reduce import functions, mask
 from uaccess_check.fixture import ensure_source, fixture_for, locked
+from uaccess_check.messages import level_of
 
 DRIVER = str(REPO_ROOT / "uaccess-check")
 REAL = REPO_ROOT / "testcases" / "real"
@@ -42,8 +42,6 @@ REQUIRED = ("6.12", "7.2")
 VERDICTS = ("bug", "gap", "distance", "noise", "false")
 #: what a maintainer may be shown at levels 0 and 1
 SHOWN_VERDICTS = ("bug", "gap", "distance")
-#: the level from which `uaccess-check scan` shows a script finding of a class (cmd_scan.py)
-CLASS_LEVEL = {"distance": 1, "unproven": 2}
 _ENTRY = re.compile(r"^(?P<finding>\S+:\d+:\d+-\d+: .* \[(?P<cls>[a-z]+)\]) -- "
                     r"(?P<verdict>%s): (?P<why>\S.*)$" % "|".join(VERDICTS))
 
@@ -123,15 +121,16 @@ def test_triage_names_its_package(version):
     assert listed.split()[0] == f"linux-source-{version}", listed
 
 
-def level(cls: str) -> int:
-    return CLASS_LEVEL.get(cls, 0)
+def level(finding: str, cls: str) -> int:
+    """The level from which `uaccess-check scan` shows a listed finding (messages.level_of)."""
+    message = finding.split(": ", 1)[1].rsplit(" [", 1)[0]
+    return level_of(cls, message)
 
 
-def test_class_levels_are_the_scans():
-    """The levels above are those cmd_scan.py applies to script findings."""
-    text = (REPO_ROOT / "tools" / "uaccess_check" / "cmd_scan.py").read_text()
-    m = re.search(r"shown = (\{[^}]*\})", text)
-    assert m and ast.literal_eval(m.group(1)) == CLASS_LEVEL
+def test_kept_pointers_are_level_2():
+    """As the plugin says them: a check where the pointer was stored is a level-2 distance."""
+    kept = [e for e in triage("7.2") if "relies on a check made where the pointer was stored" in e["finding"]]
+    assert kept and all(level(e["finding"], e["cls"]) == 2 for e in kept)
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -139,7 +138,7 @@ def test_levels_0_and_1_show_only_what_a_maintainer_acts_on(version):
     """At levels 0 and 1 (W=1) a maintainer sees only bugs, gaps and distances: nothing that is
     correct code the scripts cannot prove (noise) or that they get wrong (false)."""
     wrong = [f"{e['verdict']}: {e['finding']}" for e in triage(version)
-             if level(e["cls"]) <= 1 and e["verdict"] not in SHOWN_VERDICTS]
+             if level(e["finding"], e["cls"]) <= 1 and e["verdict"] not in SHOWN_VERDICTS]
     assert not wrong, "\n".join(wrong)
 
 
@@ -182,8 +181,8 @@ def counts(version: str) -> Counter:
     entries = triage(version)
     out = Counter(e["verdict"] for e in entries) + Counter(f"[{e['cls']}]" for e in entries)
     out["findings"] = len(entries)
-    out["level 0"] = sum(level(e["cls"]) <= 0 for e in entries)
-    out["level 1"] = sum(level(e["cls"]) <= 1 for e in entries)
+    out["level 0"] = sum(level(e["finding"], e["cls"]) <= 0 for e in entries)
+    out["level 1"] = sum(level(e["finding"], e["cls"]) <= 1 for e in entries)
     return out
 
 

@@ -28,6 +28,7 @@ from .log import info
 from .merge import FactsError, load_facts, merge
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import compile_fixtures, default_jobs
+from .messages import level_of
 
 ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a site
 
@@ -114,9 +115,8 @@ def run(args: argparse.Namespace) -> int:
     # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
     found = {rep.unit: from_plugin(rep.stderr.splitlines(), roots) if "plugin" in engines else []
              for rep in reports}
-    # the plugin's levels hold for every engine: distance from 1, unproven at 2
-    shown = {"distance": 1, "unproven": 2}
-    merged = [f for f in merged + cocci if level >= shown.get(f.cls, 0)]
+    # the plugin's levels hold for every engine (messages.level_of)
+    merged = [f for f in merged + cocci if level >= level_of(f.cls, f.message)]
     said = one_per_site([f for fs in found.values() for f in fs] + merged)
     others = sort_findings({f for f in said.values() if "plugin" not in f.engines})
     failed = [rep for rep in reports if rep.returncode != 0]

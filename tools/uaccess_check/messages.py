@@ -130,3 +130,16 @@ def pattern(mid: str) -> str:
     """A regular expression matching any text of message mid (each field: some text)."""
     parts = _FIELD.split(ALL[mid])
     return "".join(re.escape(p) if i % 2 == 0 else ".+?" for i, p in enumerate(parts))
+
+
+#: The level from which the plugin says a finding of a class (distance at 1, unproven at 2).
+CLASS_LEVEL = {"distance": 1, "unproven": 2}
+#: Distances the plugin says only at level 2: a kept pointer, checked where it was stored.
+LEVEL_2_DISTANCES = ("kept",)
+
+
+def level_of(cls: str, message: str) -> int:
+    """The level from which a finding is shown, whichever engine found it: the plugin's."""
+    if cls == "distance" and any(re.match(pattern(mid), message) for mid in LEVEL_2_DISTANCES):
+        return 2
+    return CLASS_LEVEL.get(cls, 0)
