@@ -12,8 +12,8 @@
  * the last page below the canonical boundary unmapped).  Bytes below the
  * address count only when the same test also refuses addresses too small
  * to reach them ("abort_ip < 4"), so the subtraction cannot wrap into the
- * kernel's half.  The two halves must be one condition (an "||" GCC turns
- * into one bit-or); two separate ifs are not followed.
+ * kernel's half.  The two halves are one condition: an "||" GCC turns
+ * into one bit-or, or into two ifs in a row that refuse into one place.
  */
 #include "uaccess_check.h"
 
@@ -30,7 +30,8 @@ static bool in_user_top_macro(location_t loc)
 	unsigned i;
 
 	for (i = 0; i < ARRAY_SIZE(user_top_macros); i++)
-		if (ua_written_in_macro(loc, user_top_macros[i]))
+		if (ua_written_in_macro(loc, user_top_macros[i]) ||
+		    ua_word_at(loc, user_top_macros[i]))
 			return true;
 	return false;
 }
@@ -152,6 +153,51 @@ static void refused_when(struct refusal *r, tree t, int depth)
 }
 
 /*
+ * What condition @c refuses, into @r; returns the value of the condition
+ * that refuses (true for "if (a >= top) goto fail").
+ */
+static bool refusal_of(gcond *c, struct refusal *r)
+{
+	enum tree_code code = gimple_cond_code(c);
+	tree lhs = gimple_cond_lhs(c), rhs = gimple_cond_rhs(c);
+
+	if ((code == NE_EXPR || code == EQ_EXPR) && integer_zerop(rhs)) {
+		refused_when(r, lhs, 0);
+		return code == NE_EXPR;
+	}
+	if (TREE_CODE_CLASS(code) == tcc_comparison)
+		comparison(r, lhs, code, rhs);
+	return true;
+}
+
+/*
+ * "a >= top || a < 4" as two conditions (GCC splits an unlikely "||"
+ * when each half has its own expectation, or the code is two ifs): the
+ * second, reached only by the first's edge @pass, refuses small addresses.
+ * Returns the edge on which both passed, with the low bound in @r, or
+ * @pass.
+ */
+static edge low_half(edge pass, struct refusal *r)
+{
+	basic_block bb = pass->dest;
+	gimple *last = last_stmt(bb);
+	struct refusal low;
+	bool refused_value;
+
+	if (!single_pred_p(bb) || !last || gimple_code(last) != GIMPLE_COND ||
+	    EDGE_COUNT(bb->succs) != 2)
+		return pass;
+	memset(&low, 0, sizeof(low));
+	low.addr = r->addr;
+	refused_value = refusal_of(as_a<gcond *>(last), &low);
+	if (!low.low_known || low.top)
+		return pass;
+	r->low_known = true;
+	r->low = low.low;
+	return ua_edge_when(bb, !refused_value);
+}
+
+/*
  * The edge of condition @c on which it has refused every address at or
  * above the top of user space and the bytes @first..@last of the
  * address (from @ref's root, @ref being the use) lie in user space; or
@@ -161,22 +207,19 @@ edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
 		   HOST_WIDE_INT guard)
 {
 	struct refusal r;
-	enum tree_code code = gimple_cond_code(c);
-	tree lhs = gimple_cond_lhs(c), rhs = gimple_cond_rhs(c);
-	bool refused_value = true;
+	bool refused_value;
 	struct ua_refs refs;
+	edge pass;
 
 	if (!ref->off_known || size < 0)
 		return NULL;
 	memset(&r, 0, sizeof(r));
-	if ((code == NE_EXPR || code == EQ_EXPR) && integer_zerop(rhs)) {
-		refused_when(&r, lhs, 0);
-		refused_value = code == NE_EXPR;
-	} else if (TREE_CODE_CLASS(code) == tcc_comparison) {
-		comparison(&r, lhs, code, rhs);
-	}
+	refused_value = refusal_of(c, &r);
 	if (!r.top)
 		return NULL;
+	pass = ua_edge_when(gimple_bb(c), !refused_value);
+	if (!r.low_known)
+		pass = low_half(pass, &r);
 	ua_resolve(r.addr, &refs);
 	if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
 	    !ua_same_root(&refs.ref[0], ref))
@@ -187,5 +230,5 @@ edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
 	if (ref->off - refs.ref[0].off < 0 &&
 	    !(r.low_known && r.low + ref->off - refs.ref[0].off >= 0))
 		return NULL;
-	return ua_edge_when(gimple_bb(c), !refused_value);
+	return pass;
 }

@@ -339,6 +339,50 @@ bool ua_line_calls(location_t loc, const char *name)
 	return false;
 }
 
+static bool ident_char(char c)
+{
+	return ISIDNUM(c);
+}
+
+/*
+ * Is @word what is written at @loc, as a whole identifier, or as the
+ * whole initialiser of the variable declared there ("tasksize =
+ * TASK_SIZE;")?  A macro whose value GCC folded to a constant leaves only
+ * its place in the source (powerpc's TASK_SIZE without CONFIG_COMPAT).
+ */
+bool ua_word_at(location_t loc, const char *word)
+{
+	expanded_location x = expand_location(ua_user_location(loc));
+	size_t len = strlen(word), n, i;
+	char_span line(NULL, 0);
+	const char *p;
+
+	if (!x.file || x.column < 1)
+		return false;
+	line = location_get_source_line(x.file, x.line);
+	if (!line || (size_t)x.column > line.length())
+		return false;
+	p = line.get_buffer();
+	n = line.length();
+	i = x.column - 1;
+	if (i + len <= n && !strncmp(p + i, word, len) &&
+	    (i + len == n || !ident_char(p[i + len])))
+		return true;
+	while (i < n && ident_char(p[i]))
+		i++;
+	while (i < n && ISSPACE(p[i]))
+		i++;
+	if (i >= n || p[i++] != '=')
+		return false;
+	while (i < n && ISSPACE(p[i]))
+		i++;
+	if (i + len > n || strncmp(p + i, word, len))
+		return false;
+	for (i += len; i < n && ISSPACE(p[i]); i++)
+		;
+	return i < n && (p[i] == ';' || p[i] == ',');
+}
+
 static bool last_is_space(struct obstack *ob)
 {
 	return obstack_object_size(ob) &&

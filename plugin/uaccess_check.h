@@ -166,11 +166,11 @@ struct ua_edge_pair {
 	edge in, out;
 };
 
-/* A parameter tested against one constant more than once (correlate.c). */
+/* A value tested against one constant more than once (correlate.c). */
 #define UA_MAX_CORR 3
 
 struct ua_corr {
-	tree value, cst;
+	tree value, cst;	/* a parameter's SSA name, or a variable */
 	unsigned n;
 	edge *eq;		/* per test, the edge taken when value == cst */
 };
@@ -252,6 +252,7 @@ bool ua_named_by_programmer(tree t);
 char *ua_source_call(location_t loc);
 char *ua_call_arg_text(location_t loc, unsigned n);
 location_t ua_keyword_before(location_t loc, const char *word);
+bool ua_word_at(location_t loc, const char *word);
 
 /* phase 1: recognise.c, feasible.c, correlate.c, guard.c, dataflow.c */
 bool ua_unit_has_macro_maps(void);

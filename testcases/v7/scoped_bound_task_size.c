@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-name: a hand-written bound below the top of user space
- * check-description: The 7.2 rseq shape: an address read from user memory is refused at or above TASK_SIZE (through a variable, or written in the test) before it is accessed; that test is access_ok() written by hand, so the read is validated. Reading the four bytes below the address needs the same test to refuse addresses below 4 too, or the subtraction wraps into the kernel's half: without it the read is unchecked; a bound that is not the top of user space validates nothing.
+ * check-description: The 7.2 rseq shape: an address read from user memory is refused at or above TASK_SIZE (through a variable, or written in the test) before it is accessed; that test is access_ok() written by hand, so the read is validated, also when the two halves of the test are two ifs that refuse into one place. Reading the four bytes below the address needs the same test to refuse addresses below 4 too, or the subtraction wraps into the kernel's half: without it the read is unchecked; a bound that is not the top of user space validates nothing.
  * check-level: 2
  *
  * check-output-start
 scoped_bound_task_size.c:58:17: warning: unsafe_get_user() on 'uc_sig' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
 scoped_bound_task_size.c:53:9: note: this scope validates only 'ucs', the pointer it names
-scoped_bound_task_size.c:94:17: warning: unsafe_get_user() on 'start_ip' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_bound_task_size.c:90:9: note: this scope validates only 'ucs', the pointer it names
+scoped_bound_task_size.c:120:17: warning: unsafe_get_user() on 'start_ip' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_bound_task_size.c:116:9: note: this scope validates only 'ucs', the pointer it names
  * check-output-end
  */
 #include <linux/errno.h>
@@ -64,6 +64,32 @@ efault:
 	return -EFAULT;
 }
 EXPORT_SYMBOL_GPL(v7_abort_sig_no_low);
+
+int v7_abort_sig_two_ifs(struct v7_cs __user *ucs, u32 sig);
+int v7_abort_sig_two_ifs(struct v7_cs __user *ucs, u32 sig)
+{
+	u64 abort_ip, tasksize = TASK_SIZE;
+	u32 __user *uc_sig;
+	u32 usig;
+
+	scoped_user_read_access(ucs, efault) {
+		unsafe_get_user(abort_ip, &ucs->abort_ip, efault);
+		if (abort_ip >= tasksize)
+			goto die;
+		if (abort_ip < sizeof(*uc_sig))
+			goto die;
+		uc_sig = (u32 __user *)(unsigned long)(abort_ip - sizeof(*uc_sig));
+		unsafe_get_user(usig, uc_sig, efault);
+		if (usig != sig)
+			goto die;
+	}
+	return 0;
+die:
+	return -EINVAL;
+efault:
+	return -EFAULT;
+}
+EXPORT_SYMBOL_GPL(v7_abort_sig_two_ifs);
 
 int v7_start_word(struct v7_cs __user *ucs, u32 *word);
 int v7_start_word(struct v7_cs __user *ucs, u32 *word)
