@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
-from uaccess_check import REPO_ROOT, primitives
+from uaccess_check import REPO_ROOT, kept, primitives
 from uaccess_check.diag import Diagnostic, basename, parse_diagnostic, relative_to
 from uaccess_check.diag import plugin_diagnostics as located_plugin_diagnostics
 from uaccess_check.fixture import Fixture, kbuild_env
@@ -298,6 +298,7 @@ REGION_KEYS = ["primitive", "checks", "function"] + POS + ["calls"]
 CHAIN_KEYS = ["caller", "callee"] + POS
 ACCESS_KEYS = ["function"] + POS
 ACCESSORS = set(primitives.names(kind="accessor"))  # what a facts access may name
+KEPT_CHECKS = {k.check for k in kept.load()}  # what a kept pointer's check object says
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
 
@@ -327,7 +328,9 @@ def _check_object(obj, where: str) -> None:
     assert obj["verdict"] in ("proven", "unproven", "range", "unchecked"), what
     assert isinstance(obj["requirement"], bool), what
     if obj["primitive"] is None:
-        assert obj.keys_in_order == CHECK_KEYS_NONE and obj["text"] is None, what
+        assert obj.keys_in_order == CHECK_KEYS_NONE, what
+        # a kept pointer's check, made where it was stored, is the table's text (registrations.def)
+        assert obj["text"] is None or (obj["verdict"] == "proven" and obj["text"] in KEPT_CHECKS), what
     else:
         assert obj.keys_in_order == CHECK_KEYS, what
         assert obj["text"].startswith(obj["primitive"] + "("), what

@@ -32,6 +32,7 @@ from triage import fixture_package, release_differences, triaged_package
 from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.cocci_reduce import functions, mask
 from uaccess_check.fixture import ensure_source, fixture_for, locked
+from uaccess_check import kept
 from uaccess_check.messages import level_of
 
 DRIVER = str(REPO_ROOT / "uaccess-check")
@@ -129,8 +130,8 @@ def level(finding: str, cls: str) -> int:
 
 def test_kept_pointers_are_level_2():
     """As the plugin says them: a check where the pointer was stored is a level-2 distance."""
-    kept = [e for e in triage("7.2") if "relies on a check made where the pointer was stored" in e["finding"]]
-    assert kept and all(level(e["finding"], e["cls"]) == 2 for e in kept)
+    said = [e for e in triage("7.2") if "relies on a check made where the pointer was stored" in e["finding"]]
+    assert said and all(level(e["finding"], e["cls"]) == 2 for e in said)
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -241,9 +242,6 @@ def test_registrations_hold_their_check():
     assert checked >= 4
 
 
-_KEPT = re.compile(r'^UA_KEPT\(\s*(\w+),\s*([\w-]+),\s*(\w+),\s*"(.*)",\s*"(.*)"\s*\)\s*$', re.M)
-
-
 def test_registrations_are_the_plugins():
     """The scripts' list and the plugin's table (plugin/registrations.def) rely on the same
     checks: each field of the scripts' list is a FIELD row there (the member, its check; the
@@ -251,8 +249,7 @@ def test_registrations_are_the_plugins():
     struct, task_struct.rseq.usrptr for rseq_data.usrptr)."""
     sys.path.insert(0, str(REPO_ROOT / "cocci" / "lib"))
     import registered
-    rows = [m.groups() for m in _KEPT.finditer((REPO_ROOT / "plugin" / "registrations.def").read_text())]
-    fields = {(record, name, check) for kind, record, name, check, _ in rows if kind == "FIELD"}
+    fields = {(k.record, k.name, k.check) for k in kept.load() if k.field}
     assert fields, "no FIELD row read from plugin/registrations.def"
     for e in registered.load():
         member = e.path.rsplit(".", 1)[-1]
