@@ -61,7 +61,7 @@ def fx72():
 
 
 def _compile(fx, plugin_so):
-    return compile_units(fx, UNITS_72, plugin_flags(plugin_so, level=0, verbose=True), 2)
+    return compile_units(fx, UNITS_72, plugin_flags(plugin_so, level=2, verbose=True), 2)
 
 
 @pytest.fixture(scope="module")
@@ -129,9 +129,11 @@ def test_json_shape_and_bytes(fx72, plugin_so, reports72):
     keys = [(i["file"], i["line"], i["column"], i["class"], i["message"]) for i in items]
     assert keys == sorted(keys)
     assert len({i["fingerprint"] for i in items}) == len(items)
-    first = items[0]
-    assert first["file"] == "fs/readdir.c" and first["function"] == "filldir"
-    assert first["notes"][0]["message"] == "this scope validates only 'prev', the pointer it names"
+    filldir = next(i for i in items if i["function"] == "filldir")
+    assert (filldir["file"], filldir["line"], filldir["class"]) == ("fs/readdir.c", 294, "unproven")
+    assert [n["message"] for n in filldir["notes"]] == [
+        "checked here", "this access through the masked pointer runs first and faults for a bad address, "
+        "so 'dirent' counts as an offset of it"]
 
 
 def _check_sarif_doc(doc: dict, n_results: int) -> None:
@@ -164,16 +166,17 @@ def test_sarif_of_a_scan(fx72, plugin_so, reports72, tmp_path):
     run_ = doc["runs"][0]
     assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == fx72.src.as_uri() + "/"
     assert run_["columnKind"] == "unicodeCodePoints"
-    res = run_["results"][0]
+    res = next(r for r in run_["results"] if r["locations"][0]["logicalLocations"][0]["name"] == "filldir")
     loc = res["locations"][0]
     assert loc["physicalLocation"]["artifactLocation"] == {"uri": "fs/readdir.c", "uriBaseId": "%SRCROOT%"}
     # GCC's column 17 is two tabs in: the third character
     assert loc["physicalLocation"]["region"] == {"startLine": 294, "startColumn": 3}
-    assert loc["logicalLocations"] == [{"name": "filldir", "kind": "function"}]
     assert res["message"]["text"] == (
-        "unsafe_put_user() on 'buf->current_dir' is not validated by access_ok() or a checking begin on "
-        "every path ([this scope validates only 'prev', the pointer it names](1)).")
-    assert res["relatedLocations"][0]["physicalLocation"]["region"] == {"startLine": 291, "startColumn": 2}
+        "unsafe_put_user() on 'dirent' is not proven to stay within the checked range ([checked here](1), "
+        "[this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts "
+        "as an offset of it](2)).")
+    assert [r["physicalLocation"]["region"] for r in res["relatedLocations"]] == [
+        {"startLine": 291, "startColumn": 2}, {"startLine": 293, "startColumn": 3}]
     path = tmp_path / "scan.sarif"
     path.write_text(text)
     assert validate_sarif(path, tmp_path) == []
