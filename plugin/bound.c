@@ -13,7 +13,9 @@
  * address count only when the same test also refuses addresses too small
  * to reach them ("abort_ip < 4"), so the subtraction cannot wrap into the
  * kernel's half.  The two halves are one condition: an "||" GCC turns
- * into one bit-or, or into two ifs in a row that refuse into one place.
+ * into one bit-or, or into two ifs in a row.  The address is compared
+ * unsigned and as wide as a pointer (a signed test lets kernel addresses
+ * through), offsets within the guard of it.
  */
 #include "uaccess_check.h"
 
@@ -24,6 +26,20 @@ static const char *const user_top_macros[] = {
 };
 
 #define UA_BOUND_DEPTH 6
+
+/*
+ * An address compared as what it is: unsigned and as wide as a pointer.
+ * Signed, a kernel address is negative and passes "< TASK_SIZE"; narrower,
+ * the top of user space is truncated.
+ */
+static bool address_width(tree t)
+{
+	tree type = TREE_TYPE(t);
+
+	return (INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type)) &&
+	       TYPE_UNSIGNED(type) &&
+	       TYPE_PRECISION(type) >= TYPE_PRECISION(ptr_type_node);
+}
 
 static bool in_user_top_macro(location_t loc)
 {
@@ -46,7 +62,8 @@ static bool is_user_top(tree t, int depth)
 	gimple *def;
 	unsigned i;
 
-	if (TREE_CODE(t) != SSA_NAME || depth > UA_BOUND_DEPTH)
+	if (TREE_CODE(t) != SSA_NAME || depth > UA_BOUND_DEPTH ||
+	    !address_width(t))
 		return false;
 	def = SSA_NAME_DEF_STMT(t);
 	if (gimple_code(def) == GIMPLE_PHI) {
@@ -86,7 +103,8 @@ static void refuses_low(struct refusal *r, tree x, enum tree_code code,
 	HOST_WIDE_INT v;
 
 	if (TREE_CODE(c) != INTEGER_CST || !tree_fits_shwi_p(c) ||
-	    (code != LE_EXPR && code != LT_EXPR))
+	    (code != LE_EXPR && code != LT_EXPR) || !address_width(x) ||
+	    tree_to_shwi(c) < 0 || tree_to_shwi(c) >= UA_MASK_GUARD)
 		return;
 	v = tree_to_shwi(c) + (code == LE_EXPR);
 	if (r->addr && r->addr != x)
@@ -104,7 +122,7 @@ static void comparison(struct refusal *r, tree a, enum tree_code code, tree b)
 		std::swap(a, b);
 		code = swap_tree_comparison(code);
 	}
-	if (TREE_CODE(a) != SSA_NAME)
+	if (TREE_CODE(a) != SSA_NAME || !address_width(a))
 		return;
 	if ((code == GE_EXPR || code == GT_EXPR) && is_user_top(b, 0)) {
 		if (r->addr && r->addr != a)
@@ -209,6 +227,7 @@ edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
 	struct refusal r;
 	bool refused_value;
 	struct ua_refs refs;
+	HOST_WIDE_INT from;
 	edge pass;
 
 	if (!ref->off_known || size < 0)
@@ -224,11 +243,12 @@ edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
 	if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
 	    !ua_same_root(&refs.ref[0], ref))
 		return NULL;
-	/* the access's bytes, from the address tested */
-	if (ref->off - refs.ref[0].off + size > guard)
+	/* the access's bytes, from the address tested, near it (no overflow) */
+	from = ref->off - refs.ref[0].off;
+	if (ref->off < -guard || ref->off > guard || refs.ref[0].off < -guard ||
+	    refs.ref[0].off > guard || size > guard || from + size > guard)
 		return NULL;
-	if (ref->off - refs.ref[0].off < 0 &&
-	    !(r.low_known && r.low + ref->off - refs.ref[0].off >= 0))
+	if (from < 0 && !(r.low_known && r.low + from >= 0))
 		return NULL;
 	return pass;
 }

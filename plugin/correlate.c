@@ -9,9 +9,11 @@
  * (kbuf clear); no execution takes it, because a parameter's value never
  * changes: every "kbuf == 0" along one path has the same outcome.
  *
- * A parameter, or a variable of the function in memory that nothing
+ * A parameter, also one in memory (its address taken) that nothing
  * changes on the way to its tests, tested against one constant in two
- * conditions or more is tracked, up to UA_MAX_CORR of them.  Each combination of their outcomes
+ * conditions or more is tracked, up to UA_MAX_CORR of them.  (A local
+ * variable's own initialisation reaches its tests, so in practice only
+ * parameters are.)  Each combination of their outcomes
  * is an assumption; under it, the edges that contradict it are dead.  The
  * questions that follow paths (guard.c's ua_path_avoids(), the region
  * dataflow) are asked under each assumption and the answers joined, so a
@@ -77,14 +79,18 @@ static tree mentions_address(tree *tp, int *walk_subtrees, void *data)
 	       get_base_address(TREE_OPERAND(*tp, 0)) == (tree)data ? *tp : NULL_TREE;
 }
 
-/* Does @stmt store to @var, or take its address? */
+/* Does @stmt store to @var (an asm's output too), or take its address? */
 static bool changes(gimple *stmt, tree var)
 {
+	gasm *a = dyn_cast<gasm *>(stmt);
 	unsigned i;
 
 	if (gimple_vdef(stmt) && gimple_has_lhs(stmt) &&
 	    get_base_address(gimple_get_lhs(stmt)) == var)
 		return true;
+	for (i = 0; a && i < gimple_asm_noutputs(a); i++)
+		if (get_base_address(TREE_VALUE(gimple_asm_output_op(a, i))) == var)
+			return true;
 	for (i = 0; i < gimple_num_ops(stmt); i++)
 		if (gimple_op(stmt, i) &&
 		    walk_tree(gimple_op_ptr(stmt, i), mentions_address, var, NULL))

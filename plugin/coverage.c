@@ -102,13 +102,6 @@ HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out)
 }
 
 /*
- * A masked pointer is validated for no size: an access a little past it
- * faults in the guard hole above user space instead (x86-64's PAGE_SIZE,
- * the distance 7.x's scope documents for the first access).  So bytes
- * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
- */
-
-/*
  * A check and an access whose offsets from their root are not known can
  * still be of one value: the accessor's own access_ok() at a run-time
  * offset (6.1 arm64's __put_user(x, dirent + reclen - 1): the check and
@@ -122,6 +115,12 @@ static bool same_value(const struct ua_ref *check, const struct ua_ref *ref)
 	       (!check->off_known || !ref->off_known);
 }
 
+/*
+ * A masked pointer is validated for no size: an access a little past it
+ * faults in the guard hole above user space instead (x86-64's PAGE_SIZE,
+ * the distance 7.x's scope documents for the first access).  So bytes
+ * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
+ */
 static void measure(struct candidate *c, const struct ua_ref *ref,
 		    HOST_WIDE_INT size)
 {
@@ -172,9 +171,66 @@ struct point {
 	const struct ua_ref *ref;
 };
 
+/* The test of an accessor's error output after @s, if it is the next thing. */
+static gcond *error_test(gimple *s)
+{
+	basic_block bb = gimple_bb(s);
+	gimple *last = last_stmt(bb);
+
+	if (last == s && single_succ_p(bb) && single_pred_p(single_succ(bb)))
+		last = last_stmt(single_succ(bb));
+	return last && gimple_code(last) == GIMPLE_COND ? as_a<gcond *>(last) : NULL;
+}
+
+/*
+ * The edge on which accessor asm @s went on without faulting: an asm
+ * goto's fall-through, or the way the test after it goes when an output
+ * (its error code) is 0.  NULL when it cannot be told.
+ */
+static edge success_edge(gimple *s)
+{
+	gasm *a = dyn_cast<gasm *>(s);
+	basic_block bb = gimple_bb(s);
+	gcond *test;
+	edge e;
+	edge_iterator ei;
+	unsigned i;
+
+	if (!a)
+		return NULL;
+	if (gimple_asm_nlabels(a) && last_stmt(bb) == s) {
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->flags & EDGE_FALLTHRU)
+				return e;
+		return NULL;
+	}
+	test = error_test(s);
+	for (i = 0; test && i < gimple_asm_noutputs(a); i++) {
+		tree out = TREE_VALUE(gimple_asm_output_op(a, i));
+		int v = TREE_CODE(out) == SSA_NAME ? ua_cond_value(test, out, 0) : -1;
+
+		if (v >= 0)
+			return ua_edge_when(gimple_bb(test), v);
+	}
+	return NULL;
+}
+
+/*
+ * Did access @s complete, without faulting, on every path to the point?
+ * A fault jumps to the accessor's label, from where the code may go on
+ * (and reach the point without the access having run).
+ */
+static bool completes(const struct point *pt, gimple *s)
+{
+	edge ok = success_edge(s);
+	struct ua_cuts cuts = { NULL, 0, &ok, 1 };
+
+	return ok && !ua_path_avoids(pt->fn, &cuts, NULL, pt->bb, pt->stmt);
+}
+
 /*
  * An access through the masked pointer @masked itself, within the guard,
- * that runs before the point on every path.
+ * that runs and completes before the point on every path.
  */
 static gimple *masked_anchor(const struct point *pt, const struct ua_ref *masked)
 {
@@ -193,7 +249,9 @@ static gimple *masked_anchor(const struct point *pt, const struct ua_ref *masked
 			if (refs.n == 1 && !refs.overflow &&
 			    ua_same_root(&refs.ref[0], masked) &&
 			    refs.ref[0].off_known && refs.ref[0].off >= 0 &&
-			    refs.ref[0].off + MAX(size, 1) <= UA_MASK_GUARD)
+			    refs.ref[0].off < UA_MASK_GUARD && size < UA_MASK_GUARD &&
+			    refs.ref[0].off + MAX(size, 1) <= UA_MASK_GUARD &&
+			    completes(pt, s))
 				return s;
 		}
 	}
@@ -221,6 +279,9 @@ static const struct ua_ref *masked_alias(const struct point *pt,
 	if (gimple_call_num_args(p->stmt) < 1 || !gimple_call_lhs(p->stmt))
 		return NULL;
 	ua_resolve(gimple_call_arg(p->stmt, 0), crefs);
+	/* one value masked: through a PHI of two, the other may be the one */
+	if (crefs->n != 1 || crefs->overflow || crefs->ref[0].via)
+		return NULL;
 	cref = matching_ref(crefs, pt->ref);
 	if (!cref)
 		return NULL;
@@ -412,18 +473,96 @@ static void unchecked_here(const struct point *pt, const struct checks *k,
 	ua_verdict_add_finding(out, &f);
 }
 
-/* A pointer the kernel keeps, validated when it was stored (kept.c). */
-static void kept_proof(const struct point *pt, const struct ua_kept *kept,
-		       struct ua_verdict *out)
+/*
+ * Was the error value of a kept pointer's source (KVM's bad hva, a kernel
+ * address) refused on every path to the point: a test of ERROR(root)
+ * passed on each?
+ */
+static bool error_refused(const struct point *pt, const struct ua_kept *kept)
 {
+	struct ua_fn *fn = pt->fn;
+	struct ua_cuts cuts = { NULL, 0, NULL, 0 };
+	auto_vec<tree> said;
+	auto_vec<edge> ok;
+	basic_block bb;
+	unsigned i;
+
+	if (!kept->error)
+		return true;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			tree callee = is_gimple_call(g) ? gimple_call_fndecl(g) : NULL_TREE;
+			struct ua_refs refs;
+
+			if (!callee || !DECL_NAME(callee) || !gimple_call_lhs(g) ||
+			    gimple_call_num_args(g) < 1 ||
+			    strcmp(IDENTIFIER_POINTER(DECL_NAME(callee)), kept->error))
+				continue;
+			ua_resolve(gimple_call_arg(g, 0), &refs);
+			if (refs.n == 1 && !refs.overflow &&
+			    ua_same_root(&refs.ref[0], pt->ref))
+				said.safe_push(gimple_call_lhs(g));
+		}
+	}
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple *last = last_stmt(bb);
+
+		if (!last || gimple_code(last) != GIMPLE_COND || EDGE_COUNT(bb->succs) != 2)
+			continue;
+		for (i = 0; i < said.length(); i++) {
+			int v = ua_cond_value(as_a<gcond *>(last), said[i], 0);
+
+			if (v >= 0)
+				ok.safe_push(ua_edge_when(bb, v));
+		}
+	}
+	if (ok.is_empty())
+		return false;
+	cuts.nulls = ok.address();
+	cuts.nnulls = ok.length();
+	return !ua_path_avoids(fn, &cuts, NULL, pt->bb, pt->stmt);
+}
+
+/*
+ * A pointer the kernel keeps, validated when it was stored (kept.c), for
+ * the bytes the table names: proven within them, range past them,
+ * unproven at an offset the plugin cannot tell; unchecked when the
+ * source's error value may reach the access.
+ */
+static void kept_verdict(const struct point *pt, const struct checks *k,
+			 const struct ua_kept *kept, HOST_WIDE_INT size,
+			 struct ua_verdict *out)
+{
+	const struct ua_ref *ref = pt->ref;
+	struct ua_finding f;
 	struct ua_proof p;
 
-	memset(&p, 0, sizeof(p));
-	p.cls = UA_PROVEN;
-	p.kept = kept;
-	p.prim_fn = pt->fn;
-	p.ref = *pt->ref;
-	ua_verdict_add_proof(out, &p);
+	if (!error_refused(pt, kept)) {
+		unchecked_here(pt, k, out);
+		return;
+	}
+	if (ref->off_known && size >= 0 && ref->off >= 0 &&
+	    ref->off <= kept->bytes && size <= kept->bytes - ref->off) {
+		memset(&p, 0, sizeof(p));
+		p.cls = UA_PROVEN;
+		p.kept = kept;
+		p.prim_fn = pt->fn;
+		p.ref = *ref;
+		ua_verdict_add_proof(out, &p);
+		return;
+	}
+	memset(&f, 0, sizeof(f));
+	f.cls = ref->off_known && size >= 0 ? UA_RANGE : UA_UNPROVEN;
+	f.fn = pt->fn;
+	f.ref = *ref;
+	f.kept = kept;
+	f.first = ref->off;
+	f.last = ref->off + size - 1;
+	f.checked = kept->bytes;
+	ua_verdict_add_finding(out, &f);
 }
 
 struct cover_q {
@@ -448,6 +587,7 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 {
 	struct ua_fn *fn = pt->fn;
 	const struct ua_ref *ref = pt->ref;
+	const struct ua_kept *kept;
 	HOST_WIDE_INT coff;
 	tree parm;
 
@@ -464,8 +604,9 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 	if (ua_load_cell(ref, &parm, &coff) && !ua_is_syscall(fn) &&
 	    ask_cell(fn, parm, coff, ref, size, depth, out))
 		return;
-	if (ua_kept_root(ref))
-		kept_proof(pt, ua_kept_root(ref), out);
+	kept = ua_kept_root(ref);
+	if (kept)
+		kept_verdict(pt, k, kept, size, out);
 	else
 		unchecked_here(pt, k, out);
 }

@@ -38,6 +38,8 @@ static int eval(tree t, tree x, int xv, int depth)
 	if (TREE_CODE(t) != SSA_NAME || depth > EVAL_DEPTH)
 		return -1;
 	def = SSA_NAME_DEF_STMT(t);
+	if (gimple_call_builtin_p(def, BUILT_IN_EXPECT))
+		return eval(gimple_call_arg(def, 0), x, xv, depth + 1);
 	if (!is_gimple_assign(def))
 		return -1;
 	switch (gimple_assign_rhs_code(def)) {
@@ -64,7 +66,7 @@ static int eval(tree t, tree x, int xv, int depth)
 }
 
 /* Which way @cond goes when @x is @xv: 1 true, 0 false, -1 unknown. */
-static int cond_value(gcond *cond, tree x, int xv)
+int ua_cond_value(gcond *cond, tree x, int xv)
 {
 	int a = eval(gimple_cond_lhs(cond), x, xv, 0);
 	int b = eval(gimple_cond_rhs(cond), x, xv, 0);
@@ -80,7 +82,7 @@ static int cond_value(gcond *cond, tree x, int xv)
 
 static bool decides(gcond *cond, tree x)
 {
-	int f = cond_value(cond, x, 0), t = cond_value(cond, x, 1);
+	int f = ua_cond_value(cond, x, 0), t = ua_cond_value(cond, x, 1);
 
 	return f >= 0 && t >= 0 && f != t;
 }
@@ -114,7 +116,7 @@ static int value_at(tree x, basic_block bb)
 			if (cond && decides(cond, x)) {
 				int taken = (pe->flags & EDGE_TRUE_VALUE) != 0;
 
-				return cond_value(cond, x, 0) == taken ? 0 : 1;
+				return ua_cond_value(cond, x, 0) == taken ? 0 : 1;
 			}
 		}
 		if (bb == ENTRY_BLOCK_PTR_FOR_FN(cfun))
@@ -151,7 +153,7 @@ static void decided_block(struct ua_fn *fn, basic_block bb, gcond *cond)
 			if (v < 0)
 				continue;
 			extract_true_false_edges_from_block(bb, &t, &f);
-			add_pair(fn, in, cond_value(cond, res, v) ? f : t);
+			add_pair(fn, in, ua_cond_value(cond, res, v) ? f : t);
 		}
 		return;
 	}

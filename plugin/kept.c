@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Phase 3 helper: kept user pointers (registrations.def).  A pointer
- * read from a listed member, or returned by a listed function, was
- * validated when it was stored, by the check the table names: coverage
- * (coverage.c) takes that as its proof when no check of the pointer is
- * on a path, and the output says it as a distance at level 2.
+ * read from a listed member through a pointer, or returned by a listed
+ * function of the kernel's API, was validated when it was stored, by the
+ * check the table names, for the bytes it names: coverage (coverage.c)
+ * takes that as its proof when no check of the pointer is on a path, and
+ * the output says it as a distance at level 2.
  */
 #include "uaccess_check.h"
 #include "verdict.h"
@@ -12,8 +13,9 @@
 enum { UA_KEPT_FIELD, UA_KEPT_SOURCE };
 
 static const struct ua_kept kept_table[] = {
-#define UA_KEPT(KIND, RECORD, NAME, CHECK, WHERE) \
-	{ UA_KEPT_##KIND == UA_KEPT_FIELD, #RECORD, #NAME, CHECK, WHERE },
+#define UA_KEPT(KIND, RECORD, NAME, BYTES, ERROR, CHECK, WHERE) \
+	{ UA_KEPT_##KIND == UA_KEPT_FIELD, #RECORD, #NAME, BYTES, \
+	  strcmp(#ERROR, "-") ? #ERROR : NULL, CHECK, WHERE },
 #include "registrations.def"
 #undef UA_KEPT
 };
@@ -28,12 +30,28 @@ static const char *record_name(tree type)
 		IDENTIFIER_POINTER(name) : NULL;
 }
 
-/* The member a loaded reference reads (an element of an array member too). */
+/*
+ * The member a loaded reference reads (an element of an array member
+ * too), through a pointer: a copy in a variable of the function is not
+ * what the kernel stored.
+ */
 static tree loaded_member(tree t)
 {
+	tree base = get_base_address(t);
+
+	if (!base || (TREE_CODE(base) != MEM_REF && TREE_CODE(base) != TARGET_MEM_REF))
+		return NULL_TREE;
 	while (TREE_CODE(t) == ARRAY_REF)
 		t = TREE_OPERAND(t, 0);
 	return TREE_CODE(t) == COMPONENT_REF ? TREE_OPERAND(t, 1) : NULL_TREE;
+}
+
+/* A function of the kernel's API: declared in a header under include/. */
+static bool kernel_api(tree fndecl)
+{
+	const char *file = DECL_SOURCE_FILE(fndecl);
+
+	return TREE_PUBLIC(fndecl) && file && strstr(file, "include/");
 }
 
 static const struct ua_kept *find(bool field, const char *record,
@@ -66,7 +84,7 @@ const struct ua_kept *ua_kept_root(const struct ua_ref *ref)
 		return NULL;
 	def = SSA_NAME_DEF_STMT(ref->root);
 	callee = is_gimple_call(def) ? gimple_call_fndecl(def) : NULL_TREE;
-	if (!callee || !DECL_NAME(callee))
+	if (!callee || !DECL_NAME(callee) || !kernel_api(callee))
 		return NULL;
 	return find(false, NULL, IDENTIFIER_POINTER(DECL_NAME(callee)));
 }

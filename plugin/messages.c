@@ -71,6 +71,11 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 {
 	if (f->call)
 		ua_note(d, acc->loc, "accessed here");
+	if (f->kept) {
+		ua_note(d, loc, "checked where the pointer was stored, for " HOST_WIDE_INT_PRINT_DEC " bytes: %s in %s",
+			f->kept->bytes, f->kept->check, f->kept->where);
+		return;
+	}
 	if (f->cls == UA_RANGE || (f->cls == UA_UNPROVEN && f->prim)) {
 		ua_note(d, f->prim->loc, "checked here");
 		if (f->anchor)

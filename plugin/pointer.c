@@ -313,12 +313,18 @@ static void walk_phi(struct walk *w, gphi *phi, struct ua_ref at, int depth)
 		if (looped)
 			forget_offset(&r, backwards);
 		r.via = at.via;
+		/* one value for a check and an access is the PHI's, not an arm's */
+		r.near = at.near;
+		r.near_off = at.near_off;
 		add_ref(w, &r);
 		return;
 	}
 	for (i = 0; i < args.n; i++) {
-		if (looped)
+		if (looped) {
 			forget_offset(&args.ref[i], backwards);
+			args.ref[i].near = at.near;
+			args.ref[i].near_off = at.near_off;
+		}
 		add_ref(w, &args.ref[i]);
 	}
 }
@@ -663,6 +669,11 @@ void ua_ref_add(struct ua_ref *up, const struct ua_ref *down)
 	up->off += down->off;
 	up->off_known = known;
 	up->lo_known = lo;
+	/* the value shared with a check stays one only for a known move */
+	if (down->off_known)
+		up->near_off += down->off;
+	else
+		up->near = NULL;
 }
 
 int ua_parm_index(tree fndecl, tree parm)

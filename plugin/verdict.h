@@ -35,6 +35,8 @@ struct ua_chain {
 struct ua_kept {
 	bool field;		/* a member of @record, else returned by @name() */
 	const char *record, *name;
+	HOST_WIDE_INT bytes;	/* the check covers these, from the pointer */
+	const char *error;	/* a source's error predicate, or NULL */
 	const char *check, *where;
 };
 
@@ -71,6 +73,7 @@ struct ua_finding {
 	gimple *anchor;		/* an alias of a masked pointer: the access
 				   through the masked pointer that runs first */
 	bool near;		/* range: bytes counted from ref.near */
+	const struct ua_kept *kept;	/* range, unproven: a kept pointer's */
 };
 
 /* What @fn needs from callers outside the unit. */

@@ -14,8 +14,9 @@ def test_rows():
     assert {(k.record, k.name) for k in rows if k.field} >= {("rseq_data", "usrptr"), ("task_struct", "rseq")}
     assert {k.name for k in rows if not k.field} >= {"kvm_vcpu_gfn_to_hva"}
     for k in rows:
-        assert k.check.startswith("access_ok(") and k.where, k
+        assert k.check.startswith("access_ok(") and k.where and k.bytes > 0, k
         assert (k.record == "-") == (not k.field), k
+        assert k.field or k.error != "-", f"{k.name}: a source's error value must be refused"
 
 
 def test_bad_row(tmp_path):

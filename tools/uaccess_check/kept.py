@@ -10,7 +10,7 @@ from pathlib import Path
 from . import REPO_ROOT
 
 DEF_PATH = REPO_ROOT / "plugin" / "registrations.def"
-_ROW = re.compile(r'^UA_KEPT\(\s*(FIELD|SOURCE),\s*([\w-]+),\s*(\w+),\s*"([^"]*)",\s*"([^"]*)"\s*\)\s*$')
+_ROW = re.compile(r'^UA_KEPT\(\s*(FIELD|SOURCE),\s*([\w-]+),\s*(\w+),\s*(\d+),\s*([\w-]+),\s*"([^"]*)",\s*"([^"]*)"\s*\)\s*$')
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,8 @@ class Kept:
     field: bool
     record: str  # the struct's name; "-" for a source
     name: str
+    bytes: int  # covered by the check, from the pointer
+    error: str  # a source's error predicate, or "-"
     check: str
     where: str
 
@@ -31,7 +33,7 @@ def load(path: Path = DEF_PATH) -> list[Kept]:
             continue
         m = _ROW.match(line)
         if not m:
-            raise ValueError(f"{path.name}:{n}: not a UA_KEPT(KIND, RECORD, NAME, \"CHECK\", \"WHERE\") row")
-        kind, record, name, check, where = m.groups()
-        rows.append(Kept(kind == "FIELD", record, name, check, where))
+            raise ValueError(f"{path.name}:{n}: not a UA_KEPT(KIND, RECORD, NAME, BYTES, ERROR, \"CHECK\", \"WHERE\") row")
+        kind, record, name, size, error, check, where = m.groups()
+        rows.append(Kept(kind == "FIELD", record, name, int(size), error, check, where))
     return rows
