@@ -3,7 +3,7 @@
 The plugin's level-0 classes (unchecked, range, region, mode) are all-paths properties of small
 functions. This module writes random but realistic kernel functions over one to three ``__user``
 struct pointers loaded from a kernel struct (``struct g_rec __user *u1 = args->u1;``, so the
-pointers are roots the function owns and messages name ``'args->u1'``): nested ``if``/``else`` on
+pointers are roots the function owns and messages name them as written, ``'u1'``): nested ``if``/``else`` on
 opaque conditions, ``goto`` to fault labels, early returns, ``access_ok()``, checking, masked and
 unchecked begins, every ``*_end`` variant, ``user_access_save()``/``restore()``, accessors on
 fields at constant offsets and ``static __always_inline`` helpers called one or two deep.
@@ -646,7 +646,7 @@ def expected_warnings(prog: Program, file: str) -> list[str]:
     out: list[tuple[int, int, str]] = []
 
     def root(ptr: int) -> str:
-        return f"args->u{ptr}"
+        return f"u{ptr}"
 
     for pc, states in seen.items():
         node = flow.nodes[pc]
@@ -702,11 +702,11 @@ def _call_warnings(call: Call, states: set[State], helpers: dict[str, Function],
     h = call.helper
     if "unchecked" in found:
         ha, name, ptr, _ = found["unchecked"]
-        out.append(f"call to '{h}' passes 'args->u{ptr}' to {name}() without validating it on "
+        out.append(f"call to '{h}' passes 'u{ptr}' to {name}() without validating it on "
                    "every path [-Wuaccess-unchecked]")
     if "range" in found:
         ha, name, ptr, least = found["range"]
-        out.append(f"call to '{h}' passes 'args->u{ptr}' to {name}(), which accesses bytes "
+        out.append(f"call to '{h}' passes 'u{ptr}' to {name}(), which accesses bytes "
                    f"{ha.off}..{ha.off + ha.size - 1} of it, beyond the {least} bytes checked "
                    "[-Wuaccess-range]")
     if "region" in found:
