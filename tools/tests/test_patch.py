@@ -76,9 +76,10 @@ def test_line_shift_is_not_new(tmp_path):
     first = (fx.src / "fs/readdir.c").read_text().splitlines()[0]
     patch.write_text("--- a/fs/readdir.c\n+++ b/fs/readdir.c\n@@ -1 +1,2 @@\n"
                      f" {first}\n+/* a comment that moves every line down */\n")
-    res = run(str(patch), "--kernel", str(fx.build), "--level", "0")
+    # level 2: 7.2's fs/readdir.c is silent at levels 0 and 1 (filldir's alias of the masked prev)
+    res = run(str(patch), "--kernel", str(fx.build), "--level", "2")
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.splitlines()[-1] == "total: 0 new, 15 existing findings in 1 files"
+    assert res.stdout.splitlines()[-1] == "total: 0 new, 19 existing findings in 1 files"
     assert not [l for l in res.stdout.splitlines() if l.startswith(">> ")]
 
 
