@@ -198,16 +198,15 @@ static bool refusal_of(gcond *c, struct refusal *r)
 static edge low_half(edge pass, struct refusal *r)
 {
 	basic_block bb = pass->dest;
-	gimple *last = last_stmt(bb);
+	gcond *c = ua_block_cond(bb);
 	struct refusal low;
 	bool refused_value;
 
-	if (!single_pred_p(bb) || !last || gimple_code(last) != GIMPLE_COND ||
-	    EDGE_COUNT(bb->succs) != 2)
+	if (!single_pred_p(bb) || !c)
 		return pass;
 	memset(&low, 0, sizeof(low));
 	low.addr = r->addr;
-	refused_value = refusal_of(as_a<gcond *>(last), &low);
+	refused_value = refusal_of(c, &low);
 	if (!low.low_known || low.top)
 		return pass;
 	r->low_known = true;

@@ -53,13 +53,11 @@ static tree tested_value(struct ua_fn *fn, tree lhs)
 static bool tracked_test(struct ua_fn *fn, basic_block bb, tree *value,
 			 tree *cst, edge *when_eq)
 {
-	gimple *last = last_stmt(bb);
-	gcond *c;
+	gcond *c = ua_block_cond(bb);
 	tree rhs;
 
-	if (!last || gimple_code(last) != GIMPLE_COND || EDGE_COUNT(bb->succs) != 2)
+	if (!c)
 		return false;
-	c = as_a<gcond *>(last);
 	rhs = gimple_cond_rhs(c);
 	if ((gimple_cond_code(c) != EQ_EXPR && gimple_cond_code(c) != NE_EXPR) ||
 	    TREE_CODE(rhs) != INTEGER_CST)

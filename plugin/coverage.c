@@ -175,11 +175,10 @@ struct point {
 static gcond *error_test(gimple *s)
 {
 	basic_block bb = gimple_bb(s);
-	gimple *last = last_stmt(bb);
 
-	if (last == s && single_succ_p(bb) && single_pred_p(single_succ(bb)))
-		last = last_stmt(single_succ(bb));
-	return last && gimple_code(last) == GIMPLE_COND ? as_a<gcond *>(last) : NULL;
+	if (last_stmt(bb) == s && single_succ_p(bb) && single_pred_p(single_succ(bb)))
+		bb = single_succ(bb);
+	return ua_block_cond(bb);
 }
 
 /*
@@ -265,9 +264,10 @@ static gimple *masked_anchor(const struct point *pt, const struct ua_ref *masked
  * runs.  So a pointer of the same root as the one the mask was given (an
  * alias taken before a scope: filldir's 'dirent', 'prev' plus the
  * previous record's length) is that offset of the masked pointer, once an
- * access through the masked pointer itself has run on every path.  The
- * mask's input refs go to @crefs; the one matching the point's, if any,
- * is returned with the anchoring access.
+ * access through the masked pointer itself has run on every path.
+ * @crefs holds the masked pointer (check_refs()) and is given the mask's
+ * input instead; the one matching the point's, if any, is returned with
+ * the anchoring access.
  */
 static const struct ua_ref *masked_alias(const struct point *pt,
 					 const struct ua_prim *p,
@@ -276,8 +276,9 @@ static const struct ua_ref *masked_alias(const struct point *pt,
 	const struct ua_ref *cref;
 	struct ua_ref masked;
 
-	if (gimple_call_num_args(p->stmt) < 1 || !gimple_call_lhs(p->stmt))
+	if (crefs->n != 1 || gimple_call_num_args(p->stmt) < 1)
 		return NULL;
+	masked = crefs->ref[0];
 	ua_resolve(gimple_call_arg(p->stmt, 0), crefs);
 	/* one value masked: through a PHI of two, the other may be the one */
 	if (crefs->n != 1 || crefs->overflow || crefs->ref[0].via)
@@ -285,9 +286,6 @@ static const struct ua_ref *masked_alias(const struct point *pt,
 	cref = matching_ref(crefs, pt->ref);
 	if (!cref)
 		return NULL;
-	memset(&masked, 0, sizeof(masked));
-	masked.kind = ROOT_VALUE;
-	masked.root = gimple_call_lhs(p->stmt);
 	*anchor = masked_anchor(pt, &masked);
 	return *anchor ? cref : NULL;
 }
@@ -508,12 +506,10 @@ static bool error_refused(const struct point *pt, const struct ua_kept *kept)
 		}
 	}
 	FOR_EACH_BB_FN(bb, fn->fun) {
-		gimple *last = last_stmt(bb);
+		gcond *c = ua_block_cond(bb);
 
-		if (!last || gimple_code(last) != GIMPLE_COND || EDGE_COUNT(bb->succs) != 2)
-			continue;
-		for (i = 0; i < said.length(); i++) {
-			int v = ua_cond_value(as_a<gcond *>(last), said[i], 0);
+		for (i = 0; c && i < said.length(); i++) {
+			int v = ua_cond_value(c, said[i], 0);
 
 			if (v >= 0)
 				ok.safe_push(ua_edge_when(bb, v));

@@ -87,7 +87,8 @@ static bool decides(gcond *cond, tree x)
 	return f >= 0 && t >= 0 && f != t;
 }
 
-static gcond *block_cond(basic_block bb)
+/* The condition ending @bb, if it has two ways out. */
+gcond *ua_block_cond(basic_block bb)
 {
 	gimple *last = last_stmt(bb);
 
@@ -111,7 +112,7 @@ static int value_at(tree x, basic_block bb)
 	for (steps = 0; bb && steps < DOM_STEPS; steps++) {
 		if (single_pred_p(bb)) {
 			edge pe = single_pred_edge(bb);
-			gcond *cond = block_cond(pe->src);
+			gcond *cond = ua_block_cond(pe->src);
 
 			if (cond && decides(cond, x)) {
 				int taken = (pe->flags & EDGE_TRUE_VALUE) != 0;
@@ -165,7 +166,7 @@ void ua_find_infeasible(struct ua_fn *fn)
 	basic_block bb;
 
 	FOR_EACH_BB_FN(bb, fn->fun) {
-		gcond *cond = block_cond(bb);
+		gcond *cond = ua_block_cond(bb);
 
 		if (cond && !gimple_seq_empty_p(phi_nodes(bb)))
 			decided_block(fn, bb, cond);

@@ -220,17 +220,6 @@ static edge kernel_edge(gcond *c)
 	return ua_edge_when(gimple_bb(c), integer_onep(v));
 }
 
-/* The condition ending @bb, if it has two ways out. */
-static gcond *two_way_cond(basic_block bb)
-{
-	gimple *last = last_stmt(bb);
-
-	if (!last || gimple_code(last) != GIMPLE_COND ||
-	    EDGE_COUNT(bb->succs) != 2)
-		return NULL;
-	return as_a<gcond *>(last);
-}
-
 /* The function's kernel-address edges, found once (most have none). */
 static void find_kernel_edges(struct ua_fn *fn)
 {
@@ -240,7 +229,7 @@ static void find_kernel_edges(struct ua_fn *fn)
 		return;
 	fn->kernel_edges_found = true;
 	FOR_EACH_BB_FN(bb, fn->fun) {
-		gcond *c = two_way_cond(bb);
+		gcond *c = ua_block_cond(bb);
 		edge e = c ? kernel_edge(c) : NULL;
 
 		if (!e)
@@ -284,7 +273,7 @@ unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
 	*out = NULL;
 	find_kernel_edges(fn);
 	FOR_EACH_BB_FN(bb, fn->fun) {
-		gcond *c = two_way_cond(bb);
+		gcond *c = ua_block_cond(bb);
 		struct ua_refs refs;
 		edge e;
 

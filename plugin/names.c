@@ -232,15 +232,22 @@ static tree written_root(const struct ua_ref *ref)
 	return ref->root;
 }
 
+/* @t as the programmer would write it, into @buf. */
+static const char *text_into(char *buf, size_t size, tree t)
+{
+	pretty_printer pp;
+
+	print_source(&pp, t);
+	snprintf(buf, size, "%s", pp_formatted_text(&pp));
+	return buf;
+}
+
 /* The root as the programmer would name it; valid until the next call. */
 const char *ua_root_text(const struct ua_ref *ref)
 {
 	static char buf[256];
-	pretty_printer pp;
 
-	print_source(&pp, written_root(ref));
-	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
-	return buf;
+	return text_into(buf, sizeof(buf), written_root(ref));
 }
 
 /*
@@ -250,42 +257,36 @@ const char *ua_root_text(const struct ua_ref *ref)
 const char *ua_pointer_text(const struct ua_ref *ref)
 {
 	static char buf[256];
-	pretty_printer pp;
 
-	if (!ref->written)
-		return ua_root_text(ref);
-	print_source(&pp, ref->written);
-	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
-	return buf;
+	return text_into(buf, sizeof(buf), ref->written ? ref->written : written_root(ref));
 }
 
 /* The value a check and an access share (coverage.c, same_value()). */
 const char *ua_near_text(const struct ua_ref *ref)
 {
 	static char buf[256];
-	pretty_printer pp;
 
-	print_source(&pp, ref->near);
-	snprintf(buf, sizeof(buf), "%s", pp_formatted_text(&pp));
-	return buf;
+	return text_into(buf, sizeof(buf), ref->near);
 }
 
 /*
  * Where the written pointer came from, when that helps a reader: the
  * memory it was read from, unchanged (" (= regs->dar)"), never a value
- * it was computed from; "" otherwise.
+ * it was computed from; "" otherwise.  Its own buffers: it goes beside
+ * ua_pointer_text() in one call.
  */
 const char *ua_root_note(const struct ua_ref *ref)
 {
 	static char buf[300];
-	char written[256];
+	char written[256], root[256];
 
-	if (ref->kind != ROOT_LOAD || !ref->written_is_root)
+	if (ref->kind != ROOT_LOAD || !ref->written_is_root || !ref->written)
 		return "";
-	snprintf(written, sizeof(written), "%s", ua_pointer_text(ref));
-	if (!strcmp(written, ua_root_text(ref)))
+	text_into(written, sizeof(written), ref->written);
+	text_into(root, sizeof(root), written_root(ref));
+	if (!strcmp(written, root))
 		return "";
-	snprintf(buf, sizeof(buf), " (= %s)", ua_root_text(ref));
+	snprintf(buf, sizeof(buf), " (= %s)", root);
 	return buf;
 }
 

@@ -271,6 +271,7 @@ void ua_find_infeasible(struct ua_fn *fn);
 bool ua_infeasible(const struct ua_fn *fn, edge in, edge out);
 bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
 int ua_cond_value(gcond *cond, tree x, int xv);
+gcond *ua_block_cond(basic_block bb);
 void ua_find_correlated(struct ua_fn *fn);
 unsigned ua_assumptions(const struct ua_fn *fn);
 bool ua_dead_under(const struct ua_fn *fn, unsigned a, edge e);

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from triage import fixture_package, release_differences, triaged_package
+from triage import fixture_package, release_differences, retriage_message, triaged_package
 from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.cocci_reduce import functions, mask
 from uaccess_check.fixture import ensure_source, fixture_for, locked
@@ -112,8 +112,7 @@ def test_whole_tree_matches_triage(version):
         assert proc.stdout.splitlines() == listed
         return
     diff = release_differences(listed, proc.stdout.splitlines())
-    assert not diff, (f"{path.name} was triaged on {triaged_package(path)}, the tree is {package}, and "
-                      f"these findings differ; triage them again:\n" + "\n".join(diff))
+    assert not diff, retriage_message(path, package, diff)
 
 
 @pytest.mark.parametrize("version", VERSIONS)

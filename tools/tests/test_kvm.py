@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from triage import Expected, fixture_package, groups_of, parse_expected, release_differences, triaged_package
+from triage import (Expected, fixture_package, groups_of, parse_expected, release_differences, retriage_message,
+                    triaged_package)
 from uaccess_check import REPO_ROOT
 from uaccess_check.diag import parse_diagnostic, relative_to
 from uaccess_check.fixture import Fixture, ensure_fixture, kvm_fixture
@@ -122,9 +123,7 @@ def test_output_as_triaged(kfx, runs, unit, level, with_facts):
     package = fixture_package(kfx)
     if triaged_package(EXPECTED_FILE) != package:
         diff = release_differences([g[0] for g in expected.groups], [g[0] for g in groups_of(rep.diagnostics)])
-        assert not diff, (f"{EXPECTED_FILE.name} was triaged on {triaged_package(EXPECTED_FILE)}, the fixture "
-                          f"is {package}, and these findings of {unit} at level {level} differ; triage them "
-                          f"again:\n" + "\n".join(diff))
+        assert not diff, retriage_message(EXPECTED_FILE, package, [f"{unit} level {level}: {d}" for d in diff])
         return
     want = [l for g in expected.groups for l in g] + ([expected.summary] if expected.summary else [])
     got = [l for g in groups_of(rep.diagnostics) for l in g] + rep.summaries

@@ -26,7 +26,8 @@ import re
 import pytest
 
 from conftest import kernel_fixture
-from triage import fixture_package, groups_of, parse_expected, release_differences, triage_name, triaged_package, Expected
+from triage import (fixture_package, groups_of, parse_expected, release_differences, retriage_message, triage_name,
+                    triaged_package, Expected)
 from uaccess_check import REPO_ROOT
 from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
 from uaccess_check.scan import compile_fixtures, default_jobs
@@ -105,9 +106,8 @@ def assert_same_findings(cell, package: str, expected, reports) -> None:
     stale = sorted(k for k in expected if k not in reports)
     failures += [f"{unit} level {level}: no longer scanned" for unit, level in stale]
     name = triage_file(cell).name
-    assert not failures, (f"{name} was triaged on {triaged_package(triage_file(cell))}, the fixture is "
-                          f"{package}, and these findings differ; triage them again "
-                          f"(tools/tests/triage.py {' '.join(cell)} --keep {name}):\n" + "\n".join(failures))
+    assert not failures, retriage_message(triage_file(cell), package, failures + [
+        f"(redraft: tools/tests/triage.py {' '.join(cell)} --keep {name})"])
 
 
 def test_every_warning_has_a_verdict(scanned):

@@ -136,6 +136,12 @@ def release_differences(listed: Iterable[str], printed: Iterable[str]) -> list[s
             [f"- {k}" for k in sorted((want - got).elements())])
 
 
+def retriage_message(path: Path, package: str, differences: list[str]) -> str:
+    """What a test says when another release than a list's prints other findings."""
+    return (f"{path.name} was triaged on {triaged_package(path)}, the fixture is {package}, and these "
+            f"findings differ; triage them again:\n" + "\n".join(differences))
+
+
 def warnings_in(expected: Expected) -> int:
     return len(expected.groups)
 

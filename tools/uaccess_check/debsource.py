@@ -222,10 +222,12 @@ def deb_version(deb: Path) -> str:
 
 def _records(area: AptArea, package: str) -> list[tuple[str, int]]:
     """(version, size) of every version of the package the private lists hold."""
-    proc = subprocess.run(["apt-cache", *area.options(), "show", package], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, errors="replace", env=dict(os.environ, LC_ALL="C"))
+    try:
+        text = _apt(["apt-cache", *area.options(), "show", package], f"apt-cache show {package}", echo=False)
+    except UsageError:
+        return []  # not in these lists
     out = []
-    for stanza in proc.stdout.split("\n\n") if proc.returncode == 0 else []:
+    for stanza in text.split("\n\n"):
         fields = dict(line.split(": ", 1) for line in stanza.splitlines() if ": " in line and line[0] != " ")
         if "Version" in fields and fields.get("Size", "").isdigit():
             out.append((fields["Version"], int(fields["Size"])))
