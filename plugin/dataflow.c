@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Phase 1, local analysis: region state, a forward dataflow over one
- * function's CFG.
+ * Phase 2, summaries: region state, a forward dataflow over one
+ * function's CFG, callees first.
  *
  * The state at a point is the set of what may hold there: the region as
  * the caller left it (RS_ENTRY), closed, or open by one of the function's
  * begins (one token each, so that a note can name the begin and its mode
  * decides what the region allows).  A checking begin opens only on its
- * success edge; an unchecked begin (x86's stac()) opens where it stands; an end
- * closes; user_access_save() closes and user_access_restore() brings back
- * whatever reached the save its flags came from.  Sets only grow, so the
+ * success edge; an unchecked begin (x86's stac()) opens where it stands; an
+ * end closes; user_access_save() closes and user_access_restore() brings
+ * back whatever reached the save its flags came from.  A call of a helper
+ * that ends its caller's region on every path (its summary, made when
+ * its own dataflow was done) closes too.  Sets only grow, so the
  * iteration terminates.
  *
- * The same walk finds the ends that do not close what is open and the
- * returns that leave a region this function opened.
+ * It is a summary phase because of that last rule: a function's states
+ * read its callees' region summaries, so the table's postorder (unit.c)
+ * runs callees first.  A callee in the same call cycle is not summarised
+ * yet and changes nothing, as every call did before there were summaries.
+ * The states at each accessor asm are kept with it for the queries.
  */
 #include "uaccess_check.h"
 
@@ -40,7 +45,7 @@ static uint64_t saved_for(struct ua_fn *fn, tree val, int depth)
 		return saved_for(fn, gimple_assign_rhs1(def), depth + 1);
 	for (i = 0; i < fn->nprims; i++)
 		if (fn->prims[i].stmt == def && fn->prims[i].kind == PRIM_SAVE)
-			return fn->prims[i].saved;
+			return fn->saves[i];
 	return fn->saved;
 }
 
@@ -52,15 +57,29 @@ static uint64_t restore(struct ua_fn *fn, const struct ua_prim *p, uint64_t s)
 	return r ? r : s;
 }
 
-/* The function's own primitive at @stmt: regions are phase 1's alone. */
-static struct ua_prim *own_prim(struct ua_fn *fn, gimple *stmt)
+/* The function's own primitive at @stmt, and its index. */
+static const struct ua_prim *own_prim(struct ua_fn *fn, gimple *stmt,
+				      unsigned *index)
 {
 	unsigned i;
 
 	for (i = 0; i < fn->nprims; i++)
-		if (fn->prims[i].stmt == stmt)
+		if (fn->prims[i].stmt == stmt) {
+			*index = i;
 			return &fn->prims[i];
+		}
 	return NULL;
+}
+
+/* Is @stmt a call of a helper that ends its caller's region? */
+static bool ends_here(struct ua_fn *fn, gimple *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nending_calls; i++)
+		if (fn->ending_calls[i] == stmt)
+			return true;
+	return false;
 }
 
 /*
@@ -70,10 +89,11 @@ static struct ua_prim *own_prim(struct ua_fn *fn, gimple *stmt)
 static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
 			      bool learn)
 {
-	struct ua_prim *p = own_prim(fn, stmt);
+	unsigned i;
+	const struct ua_prim *p = own_prim(fn, stmt, &i);
 
 	if (!p)
-		return s;
+		return ends_here(fn, stmt) ? RS_CLOSED : s;
 	switch (p->kind) {
 	case PRIM_OPEN:
 	case PRIM_MASK:
@@ -86,8 +106,8 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
 		return RS_CLOSED;
 	case PRIM_SAVE:
 		if (learn) {
-			fn->save_grew |= (p->saved | s) != p->saved;
-			p->saved |= s;
+			fn->save_grew |= (fn->saves[i] | s) != fn->saves[i];
+			fn->saves[i] |= s;
 			fn->saved |= s;
 		}
 		return RS_CLOSED;
@@ -120,30 +140,6 @@ static uint64_t transfer_edge(struct ua_fn *fn, edge e, uint64_t s)
 		    fn->prims[i].kind == PRIM_BEGIN)
 			return RS_TOKEN(fn->prims[i].token);
 	return s;
-}
-
-static int by_place(const void *a, const void *b)
-{
-	const struct ua_prim *x = *(const struct ua_prim *const *)a;
-	const struct ua_prim *y = *(const struct ua_prim *const *)b;
-	int c = ua_compare_locations(x->loc, y->loc);
-
-	return c ? c : (x < y ? -1 : x > y);
-}
-
-/* Tokens in source order, so that "the first begin" is the reader's. */
-static void assign_tokens(struct ua_fn *fn)
-{
-	struct ua_prim **begins = XNEWVEC(struct ua_prim *, fn->nprims);
-	unsigned i, n = 0;
-
-	for (i = 0; i < fn->nprims; i++)
-		if (ua_prim_opens(&fn->prims[i]))
-			begins[n++] = &fn->prims[i];
-	qsort(begins, n, sizeof(*begins), by_place);
-	for (i = 0; i < n && fn->ntokens < RS_MAX_TOKENS; i++)
-		begins[i]->token = fn->ntokens++;
-	free(begins);
 }
 
 /*
@@ -242,19 +238,43 @@ static void join_states(struct ua_fn *fn, uint64_t *acc, uint64_t **pacc)
 	}
 }
 
+/* The calls of helpers that end their caller's region, as they are now. */
+static void find_ending_calls(struct ua_fn *fn)
+{
+	auto_vec<gimple *> calls;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			struct ua_fn *callee = is_gimple_call(stmt) ?
+					       ua_fn_of_call(stmt) : NULL;
+
+			if (callee && callee->sum.ends_region)
+				calls.safe_push(stmt);
+		}
+	}
+	fn->nending_calls = calls.length();
+	fn->ending_calls = XNEWVEC(gimple *, calls.length() + 1);
+	memcpy(fn->ending_calls, calls.address(),
+	       calls.length() * sizeof(gimple *));
+}
+
 /*
  * Under each assumption of correlate.c on its own, then joined: every
  * execution agrees with one of them, so the union is what may hold.
  */
-void ua_region_dataflow(struct ua_fn *fn)
+static void region_dataflow(struct ua_fn *fn)
 {
 	function *fun = fn->fun;
 	unsigned n = last_basic_block_for_fn(fun), a;
 	uint64_t *acc, **pacc = NULL;
 	basic_block bb;
 
-	assign_tokens(fn);
 	fn->bb_in = XCNEWVEC(uint64_t, n);
+	fn->saves = XCNEWVEC(uint64_t, fn->nprims + 1);
 	alloc_pred_in(fn);
 	if (ua_assumptions(fn) == 1) {
 		fn->bb_in[ENTRY_BLOCK_PTR_FOR_FN(fun)->index] = RS_ENTRY;
@@ -293,20 +313,6 @@ uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
 	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt, false);
 }
 
-/*
- * The region state at each accessor asm, kept with it: the later phases
- * and the notes read it and run no transfer of their own for accesses.
- */
-void ua_access_regions(struct ua_fn *fn)
-{
-	unsigned i, j;
-
-	for (i = 0; i < fn->naccesses; i++)
-		for (j = 0; j < fn->accesses[i].nasm; j++)
-			fn->accesses[i].asms[j].region =
-				ua_region_at(fn, fn->accesses[i].asms[j].stmt);
-}
-
 /* The state along @e: what leaves its source, and a begin's success. */
 uint64_t ua_region_on_edge(struct ua_fn *fn, edge e)
 {
@@ -339,3 +345,52 @@ const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s)
 	return NULL;
 }
 
+/*
+ * The region state at each accessor asm, kept with it: the queries and
+ * the notes read it and run no transfer of their own for accesses.
+ */
+static void access_regions(struct ua_fn *fn)
+{
+	unsigned i, j;
+
+	for (i = 0; i < fn->naccesses; i++)
+		for (j = 0; j < fn->accesses[i].nasm; j++)
+			fn->accesses[i].asms[j].region =
+				ua_region_at(fn, fn->accesses[i].asms[j].stmt);
+}
+
+/*
+ * Does every way out of @fn leave its caller's region ended, with no
+ * region of its own open (static void done(void) { user_access_end(); })?
+ */
+static bool ends_on_every_path(struct ua_fn *fn)
+{
+	edge e;
+	edge_iterator ei;
+	bool any = false;
+
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fn->fun)->preds) {
+		uint64_t s = ua_region_on_edge(fn, e);
+
+		if (s && s != RS_CLOSED)
+			return false;
+		any |= s != 0;
+	}
+	return any;
+}
+
+void ua_region_unit(void)
+{
+	unsigned i;
+
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		find_ending_calls(fn);
+		if (fn->nprims || fn->nending_calls) {
+			region_dataflow(fn);
+			fn->sum.ends_region = ends_on_every_path(fn);
+		}
+		access_regions(fn);
+	}
+}

@@ -140,6 +140,30 @@ static void find_copy_lengths(struct ua_fn *fn)
 	}
 }
 
+static int by_place(const void *a, const void *b)
+{
+	const struct ua_prim *x = *(const struct ua_prim *const *)a;
+	const struct ua_prim *y = *(const struct ua_prim *const *)b;
+	int c = ua_compare_locations(x->loc, y->loc);
+
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/* Tokens in source order, so that "the first begin" is the reader's. */
+static void assign_tokens(struct ua_fn *fn)
+{
+	struct ua_prim **begins = XNEWVEC(struct ua_prim *, fn->nprims);
+	unsigned i, n = 0;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (ua_prim_opens(&fn->prims[i]))
+			begins[n++] = &fn->prims[i];
+	qsort(begins, n, sizeof(*begins), by_place);
+	for (i = 0; i < n && fn->ntokens < RS_MAX_TOKENS; i++)
+		begins[i]->token = fn->ntokens++;
+	free(begins);
+}
+
 void ua_find_primitives(struct ua_fn *fn)
 {
 	basic_block bb;
@@ -157,5 +181,6 @@ void ua_find_primitives(struct ua_fn *fn)
 	for (i = 0; i < fn->naccesses; i++)
 		if (fn->accesses[i].copy_len < 0)
 			fn->accesses[i].copy_len = -1;
+	assign_tokens(fn);
 }
 

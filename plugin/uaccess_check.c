@@ -68,9 +68,6 @@ static void analyse_locally(void)
 			ua_fn_leave();
 		}
 		ua_find_guards(fn);
-		if (fn->nprims)
-			ua_region_dataflow(fn);
-		ua_access_regions(fn);
 	}
 }
 
@@ -89,6 +86,7 @@ static unsigned int ua_execute(void)
 	ua_unit_build();
 	analyse_locally();
 	ua_summarise_unit();
+	ua_region_unit();
 	ua_query_unit();
 	ua_judge_unit(&counts);
 	ua_distance_unit();

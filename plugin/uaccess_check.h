@@ -5,13 +5,14 @@
  * A unit is checked in four phases, each writing only its own products
  * and reading only earlier ones (see uaccess_check.c and docs/design.md):
  *
- *   1. local analysis (recognise.c, guard.c, feasible.c, correlate.c,
- *      dataflow.c): per function, the primitive calls, the accessor
- *      groups with what each asm touches, the success edge of every
- *      check, and the region state over the CFG and at each access;
- *   2. summaries (summary.c): what each helper does with a pointer and
- *      which calls of check helpers are checks, callees first, to a fixed
- *      point over call cycles;
+ *   1. local analysis (recognise.c, guard.c, feasible.c, correlate.c):
+ *      per function, the primitive calls, the accessor groups with what
+ *      each asm touches, the success edge of every check, the paths that
+ *      cannot be taken;
+ *   2. summaries (summary.c, dataflow.c), callees first: what each helper
+ *      does with a pointer, which calls of check helpers are checks (to a
+ *      fixed point over call cycles), the region state over the CFG and
+ *      at each access, and whether a helper ends its caller's region;
  *   3. queries (bound.c, paths.c, callchain.c, kept.c, coverage.c,
  *      regioncheck.c, query.c): one verdict per access for coverage and
  *      one for its region, with the call sites to blame; nothing is
@@ -82,8 +83,7 @@ struct ua_prim {
 	bool opens;		/* a masked begin that also opens (powerpc 7.x) */
 	location_t loc;		/* where the programmer wrote it */
 	edge ok_edge;		/* tested kinds: the edge taken on success */
-	int token;		/* begins: index of the region they open */
-	uint64_t saved;		/* user_access_save(): the states it saved */
+	int token;		/* begins: the region they open, in source order */
 	struct ua_fn *helper;	/* PRIM_HELPER: the helper called */
 };
 
@@ -164,6 +164,7 @@ struct ua_summary {
 	/* the access_ok() it rests on, among the phase-1 primitives of the
 	 * function that calls it (a helper of helpers: the innermost one) */
 	const struct ua_prim *check_prim;
+	bool ends_region;		/* ends its caller's region on every path */
 };
 
 /* A finding about a function rather than an access (phase 3). */
@@ -209,21 +210,24 @@ struct ua_fn {
 	unsigned ncorr;
 	struct ua_corr *corr;		/* values whose tests agree */
 	unsigned ntokens;
-	uint64_t *bb_in;	/* region state entering each block */
-	uint64_t **pred_in;	/* ... per predecessor, where pairs decide */
-	unsigned nblocks;	/* pred_in's length */
-	uint64_t saved;		/* states that reached a user_access_save() */
-	bool save_grew;		/* dataflow: a save's state grew this round */
 	bool own_dominators;
-	bool kernel_edges_found;
-	unsigned nkernel_edges;
-	edge *kernel_edges;	/* powerpc's is_kernel_addr() true edges */
 	/* phase 2 */
 	struct ua_summary sum;
 	unsigned nhelper_calls;
 	struct ua_prim *helper_calls;	/* calls of check helpers: checks too */
+	unsigned nending_calls;
+	gimple **ending_calls;	/* calls of helpers that end our region */
+	uint64_t *bb_in;	/* region state entering each block */
+	uint64_t **pred_in;	/* ... per predecessor, where pairs decide */
+	unsigned nblocks;	/* pred_in's length */
+	uint64_t *saves;	/* per primitive: what reached a save */
+	uint64_t saved;		/* states that reached any user_access_save() */
+	bool save_grew;		/* dataflow: a save's state grew this round */
 	/* phase 3 */
 	bool busy;		/* on the current call chain */
+	bool kernel_edges_found;
+	unsigned nkernel_edges;
+	edge *kernel_edges;	/* powerpc's is_kernel_addr() true edges */
 	enum ua_reach reach;	/* reaches an accessor (regioncheck.c) */
 	unsigned nfindings;
 	struct ua_fn_finding *findings;
@@ -304,7 +308,7 @@ bool ua_callers_known(struct ua_fn *fn);
 bool ua_is_syscall(struct ua_fn *fn);
 void ua_unit_reset(void);
 
-/* phase 1: recognise.c, guard.c, feasible.c, correlate.c, dataflow.c */
+/* phase 1: recognise.c, guard.c, feasible.c, correlate.c */
 void ua_find_primitives(struct ua_fn *fn);
 void ua_init_prim(struct ua_prim *p, gimple *stmt, enum ua_prim_kind kind,
 		  enum ua_mode mode, tree fndecl);
@@ -324,12 +328,6 @@ gcond *ua_block_cond(basic_block bb);
 void ua_find_correlated(struct ua_fn *fn);
 unsigned ua_assumptions(const struct ua_fn *fn);
 bool ua_dead_under(const struct ua_fn *fn, unsigned a, edge e);
-void ua_region_dataflow(struct ua_fn *fn);
-void ua_access_regions(struct ua_fn *fn);
-uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
-uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
-const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
-const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
 
 /* pointer.c: pointers as roots (reads the summaries, never computes them) */
 void ua_resolve(tree ptr, struct ua_refs *out);
@@ -342,9 +340,14 @@ int ua_parm_index(tree fndecl, tree parm);
 bool ua_is_load(gimple *def);
 bool ua_named_by_programmer(tree t);
 
-/* phase 2: summary.c */
+/* phase 2: summary.c, dataflow.c */
 void ua_summarise_unit(void);
 bool ua_stores_back(struct ua_fn *fn, int j);
+void ua_region_unit(void);
+uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
+uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
+const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
+const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
 
 /* phase 3: bound.c, paths.c (query.c, coverage.c, regioncheck.c, callchain.c: verdict.h) */
 edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,

@@ -225,6 +225,8 @@ static void free_fn(struct ua_fn *fn)
 	free(fn->accesses);
 	free(fn->prims);
 	free(fn->helper_calls);
+	free(fn->ending_calls);
+	free(fn->saves);
 	free(fn->kernel_edges);
 	if (fn->pred_in)
 		for (i = 0; i < fn->nblocks; i++)
