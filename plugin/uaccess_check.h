@@ -3,7 +3,7 @@
  * Types shared by the phases of the uaccess_check plugin.
  *
  * A unit is checked in four phases, each writing only its own products
- * and reading only earlier ones (see uaccess_check.c and docs/design.md):
+ * and reading only earlier ones (see uaccess_check_plugin.c and docs/design.md):
  *
  *   1. local analysis (recognise.c, guard.c, feasible.c, correlate.c):
  *      per function, the primitive calls, the accessor groups with what
