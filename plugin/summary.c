@@ -205,6 +205,7 @@ bool ua_stores_back(struct ua_fn *fn, int j)
 
 struct check_walk {
 	bool ok;
+	bool optimistic;	/* see deferred_call() */
 	bool success_zero;
 	bool fails_negative;
 	int param;
@@ -241,22 +242,49 @@ static bool is_check(const struct ua_prim *p)
 	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_HELPER;
 }
 
-/* A check of a parameter whose success dominates @bb. */
+/* The access_ok() a check rests on, through helpers of helpers. */
+static const struct ua_prim *innermost(const struct ua_prim *p)
+{
+	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
+}
+
+/* The bytes a check validates, when constant; -1 (less than any) if not. */
+static HOST_WIDE_INT checked_bytes(const struct ua_prim *p)
+{
+	const struct ua_prim *inner = innermost(p);
+	tree len;
+
+	if (gimple_call_num_args(inner->stmt) < 2)
+		return -1;
+	len = gimple_call_arg(inner->stmt, 1);
+	return TREE_CODE(len) == INTEGER_CST && tree_fits_shwi_p(len) ?
+	       tree_to_shwi(len) : -1;
+}
+
+/*
+ * The longest check of a parameter whose success dominates @bb: on a
+ * path through several, the one that validates the most counts.
+ */
 static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 						    basic_block bb, int *param)
 {
+	const struct ua_prim *best = NULL;
 	unsigned i;
 
 	for (i = 0; i < ua_nprims(fn); i++) {
 		const struct ua_prim *p = ua_prim_at(fn, i);
+		int j;
 
 		if (!is_check(p) || !ua_prim_dominates(p, bb, NULL))
 			continue;
-		*param = checked_param(fn, p);
-		if (*param >= 0)
-			return p;
+		j = checked_param(fn, p);
+		if (j < 0 || (best && (j != *param ||
+				       checked_bytes(p) <= checked_bytes(best))))
+			continue;
+		best = p;
+		*param = j;
 	}
-	return NULL;
+	return best;
 }
 
 /* The check whose call defines @val, through copies and conversions. */
@@ -306,6 +334,34 @@ static const struct ua_prim *returned_check(struct ua_fn *fn, tree val,
 }
 
 /*
+ * Is @val the result of a call into our own call cycle of a function with
+ * no check summary yet?  The optimistic rounds of a cycle pass over such
+ * returns, so that helpers that succeed only through each other (a bool
+ * helper returning access_ok()'s result or its partner's, which is its own
+ * one level deeper) get a summary to verify; the strict rounds then keep
+ * only what every return supports.
+ */
+static bool deferred_call(struct ua_fn *fn, tree val)
+{
+	int steps;
+
+	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+		struct ua_fn *callee;
+
+		if (is_gimple_call(def)) {
+			callee = ua_fn_of_call(def);
+			return callee && callee->scc == fn->scc &&
+			       callee->sum.check_param < 0;
+		}
+		if (!gimple_assign_single_p(def) && !gimple_assign_cast_p(def))
+			return false;
+		val = gimple_assign_rhs1(def);
+	}
+	return false;
+}
+
+/*
  * Is @val, returned from @bb, a check helper's result on a path where
  * that check failed (if (ret) return ret;)?
  */
@@ -336,12 +392,6 @@ static tree constant_of(tree val)
 	return val;
 }
 
-/* The access_ok() a check rests on, through helpers of helpers. */
-static const struct ua_prim *innermost(const struct ua_prim *p)
-{
-	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
-}
-
 static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 			      void *data)
 {
@@ -354,12 +404,20 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 		w->fails_negative &= p->helper->sum.check_fails_negative;
 		return;
 	}
+	if (w->optimistic && deferred_call(fn, val))
+		return;
 	p = returned_check(fn, val, w);
 	if (p) {
-		/* our result is the check's own */
+		const struct ua_prim *d;
+		int dparam = -1;
+
+		/* our result is the check's own, after what else was checked */
 		param = checked_param(fn, p);
 		if (succeeds_zero(p))
 			w->fails_negative &= p->helper->sum.check_fails_negative;
+		d = dominating_param_check(fn, bb, &dparam);
+		if (d && dparam == param && checked_bytes(d) > checked_bytes(p))
+			p = d;
 	} else {
 		val = constant_of(val);
 		/* a value we cannot classify may be success: it needs the check */
@@ -375,12 +433,14 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 		w->ok = false;
 		return;
 	}
-	w->check = innermost(p);
+	/* every success is checked: by the shortest of the checks found */
+	if (!w->check || checked_bytes(p) < checked_bytes(w->check))
+		w->check = innermost(p);
 	w->param = param;
 }
 
 /* Returns true when the check summary changed. */
-static bool compute_check_summary(struct ua_fn *fn)
+static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 {
 	tree rtype = TREE_TYPE(TREE_TYPE(fn->node->decl));
 	struct ua_summary old = fn->sum;
@@ -393,6 +453,7 @@ static bool compute_check_summary(struct ua_fn *fn)
 	if (INTEGRAL_TYPE_P(rtype) && ua_nprims(fn)) {
 		memset(&w, 0, sizeof(w));
 		w.ok = true;
+		w.optimistic = optimistic;
 		w.param = -1;
 		w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
 		w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
@@ -457,14 +518,30 @@ static void find_helper_calls(struct ua_fn *fn)
 
 #define UA_CYCLE_ROUNDS 8
 
-/* Run @step over the members of a call cycle until nothing changes. */
+/* Is the unit's postorder range [@first, @end) a cycle of calls? */
+static bool cyclic(unsigned first, unsigned end)
+{
+	cgraph_edge *e;
+
+	if (end - first > 1)
+		return true;
+	for (e = ua_unit_fn(first)->node->callees; e; e = e->next_callee)
+		if (ua_fn_of(e->callee) == ua_unit_fn(first))
+			return true;
+	return false;
+}
+
+/*
+ * Run @step over the members of [@first, @end) until nothing changes (once
+ * when they are no cycle: their callees' summaries are final).
+ */
 static bool settle(unsigned first, unsigned end,
 		   bool (*step)(struct ua_fn *))
 {
-	unsigned i, round;
+	unsigned i, round, rounds = cyclic(first, end) ? UA_CYCLE_ROUNDS : 1;
 	bool changed = true;
 
-	for (round = 0; changed && round < UA_CYCLE_ROUNDS; round++) {
+	for (round = 0; changed && round < rounds; round++) {
 		changed = false;
 		for (i = first; i < end; i++) {
 			struct ua_fn *fn = ua_unit_fn(i);
@@ -474,18 +551,27 @@ static bool settle(unsigned first, unsigned end,
 			ua_fn_leave();
 		}
 	}
-	return !changed;
+	return !changed || rounds == 1;
+}
+
+static bool optimistic_check_step(struct ua_fn *fn)
+{
+	find_helper_calls(fn);
+	return compute_check_summary(fn, true);
 }
 
 static bool check_step(struct ua_fn *fn)
 {
 	find_helper_calls(fn);
-	return compute_check_summary(fn);
+	return compute_check_summary(fn, false);
 }
 
 /*
  * The summaries of one call cycle (or one function), to a fixed point;
  * a cycle that does not settle keeps no returned parameter and no check.
+ * Check summaries of a cycle start from what its optimistic rounds found
+ * and lose what a return does not support, the greatest fixed point: a
+ * recursion that ends succeeds only where its innermost call checked.
  */
 static void summarise_cycle(unsigned first, unsigned end)
 {
@@ -501,6 +587,8 @@ static void summarise_cycle(unsigned first, unsigned end)
 		compute_stores_back(fn);
 		ua_fn_leave();
 	}
+	if (cyclic(first, end))
+		settle(first, end, optimistic_check_step);
 	if (settle(first, end, check_step))
 		return;
 	for (i = first; i < end; i++)
