@@ -32,15 +32,30 @@ struct ua_diag {
 static struct ua_diag **diags;
 static unsigned ndiags;
 
-/* in enum ua_class order */
-static const char *const class_names[UA_NCLASSES] = {
-	"proven", "unproven", "range", "unchecked", "region", "mode",
-	"distance",
-};
-
+/* The names and levels of the classes are messages.def's. */
 const char *ua_class_name(enum ua_class cls)
 {
-	return class_names[cls];
+	switch (cls) {
+#define UA_VERDICT(e, name)		case e: return name;
+#define UA_CLASS(e, name, level)	case e: return name;
+#include "messages.def"
+	case UA_NCLASSES:
+		break;
+	}
+	gcc_unreachable();
+}
+
+/* The level from which a class is said (UA_PROVEN: never). */
+int ua_class_level(enum ua_class cls)
+{
+	switch (cls) {
+#define UA_VERDICT(e, name)		case e: return INT_MAX;
+#define UA_CLASS(e, name, level)	case e: return level;
+#include "messages.def"
+	case UA_NCLASSES:
+		break;
+	}
+	gcc_unreachable();
 }
 
 struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,
