@@ -477,7 +477,7 @@ def test_one_distance_per_region(tmp_path):
 def test_fan_out_is_bounded(tmp_path, monkeypatch):
     # Seven levels of 12 global forwarders, each calling all 12 of the level below: every
     # function is expanded once, and a budget stops pathological call graphs.
-    import uaccess_check.merge as m
+    import uaccess_check.requirements as m
     helper_unit(tmp_path)
     for lvl in range(1, 8):
         callees = ["put_result"] if lvl == 1 else [f"f{lvl - 1}_{j}" for j in range(12)]

@@ -8,7 +8,6 @@ line that no row words, a template that does not say what the C format prints.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
