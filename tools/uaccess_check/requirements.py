@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .facts import Access, Arg, Call, Check, Facts, Link, Pos, Requirement
 from .finding import Finding, Note
-from .messages import say
+from .messages import ALL, say
 
 #: Longest chain of calls followed, as in the plugin (UA_MAX_CHAIN).
 MAX_CHAIN = 8
@@ -21,8 +21,9 @@ MAX_CHAIN = 8
 MAX_CALLS = 20000
 
 
-def _at(pos: Pos, cls: str, message: str, notes: tuple[Note, ...] | list[Note] = ()) -> Finding:
-    return Finding(pos.file, pos.line, pos.column, cls, message, ("merge",), tuple(notes))
+def _at(pos: Pos, mid: str, notes: tuple[Note, ...] | list[Note] = (), **fields: object) -> Finding:
+    """Message mid of the table said at pos, in its row's class."""
+    return Finding(pos.file, pos.line, pos.column, ALL[mid].cls, say(mid, **fields), ("merge",), tuple(notes))
 
 
 def note_at(pos: Pos, message: str) -> Note:
@@ -74,9 +75,8 @@ class _Step:
 
 
 def _not_followed(call: Call, arg: Arg, req: Requirement, top: str, why: str) -> Finding:
-    return _at(call.pos, "unproven",
-               say("not_followed", callee=call.callee, pointer=arg.pointer, accessor=req.accessor,
-                       function=top, why=why), (note_at(req.access, say("accessed_here")),))
+    return _at(call.pos, "not_followed", (note_at(req.access, say("accessed_here")),), callee=call.callee,
+               pointer=arg.pointer, accessor=req.accessor, function=top, why=why)
 
 
 def _inner_chain(req: Requirement, facts: Facts) -> list[Link]:
@@ -142,9 +142,8 @@ def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) 
         calls = _outside_calls(facts, step)
         budget -= len(calls)
         if budget < 0:
-            out.append(_at(req.access, "unproven",
-                           say("too_many_calls", accessor=req.accessor, pointer=req.param,
-                               function=req.function, calls=MAX_CALLS)))
+            out.append(_at(req.access, "too_many_calls", accessor=req.accessor, pointer=req.param,
+                           function=req.function, calls=MAX_CALLS))
             break
         if not calls:
             if not step.guess:
@@ -154,8 +153,7 @@ def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) 
             arg = _arg(call, step.param_index)
             links = (_link(call),) + step.links
             if arg is None:
-                out.append(_at(call.pos, "unproven",
-                               say("no_root", callee=call.callee, accessor=req.accessor), (accessed,)))
+                out.append(_at(call.pos, "no_root", (accessed,), callee=call.callee, accessor=req.accessor))
                 continue
             chk = arg.check
             if chk.requirement:
@@ -188,17 +186,15 @@ def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) 
                 path = list(chk.chain) + list(links) + inner
                 if len(path) > 1:  # say how the call reaches the access
                     notes += _call_notes(path)
-                out.append(_at(call.pos, "unchecked",
-                               say("unchecked_call", callee=call.callee, pointer=arg.pointer,
-                                   accessor=req.accessor), notes))
+                out.append(_at(call.pos, "unchecked_call", notes, callee=call.callee, pointer=arg.pointer,
+                               accessor=req.accessor))
             elif chk.primitive is not None and chk.pos is not None:
                 met.append(_met(req, acc, chk, links, inner))
             # no other verdict is expected at a call (the size is unknown there): nothing to say
     if orphans:
         first = orphans[0]  # the nearest: the walk is breadth first
-        out.append(_at(req.access, "unproven",
-                       say("orphan", accessor=req.accessor, pointer=first.pointer,
-                           function=first.function, others=_others(orphans))))
+        out.append(_at(req.access, "orphan", accessor=req.accessor, pointer=first.pointer,
+                       function=first.function, others=_others(orphans)))
     met = [m for m in met if level >= _distance_level(acc, m.calls)]
     if not met:
         return None
@@ -232,12 +228,6 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
     n = len(chain)
     region = acc.region if acc is not None else None
     unchecked_begin = region is not None and not region.checks
-    if unchecked_begin:
-        message = say("begin_far_unit", begin=region.primitive, function=chk.function, calls=n, s=_s(n))
-    else:
-        param = req.param if req.param is not None else f"parameter {req.param_index}"
-        message = say("validated_elsewhere", accessor=req.accessor, pointer=param, check=text,
-                      function=chk.function)
     notes = [note_at(chk.pos, say("checked_here_text", text=text))] + _call_notes(chain)
     if unchecked_begin:
         notes.append(note_at(region.pos, say("region_opened_here")))
@@ -247,7 +237,12 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
     else:
         distance = say("distance_file", calls=n, s=_s(n))
     notes.append(note_at(req.access, distance))
-    return _at(req.access, "distance", message, tuple(notes))
+    if unchecked_begin:
+        return _at(req.access, "begin_far_unit", notes, begin=region.primitive, function=chk.function,
+                   calls=n, s=_s(n))
+    param = req.param if req.param is not None else f"parameter {req.param_index}"
+    return _at(req.access, "validated_elsewhere", notes, accessor=req.accessor, pointer=param, check=text,
+               function=chk.function)
 
 
 def judge_region(req: Requirement, facts: Facts, out: list[Finding]) -> None:
@@ -263,9 +258,8 @@ def judge_region(req: Requirement, facts: Facts, out: list[Finding]) -> None:
         expanded.add(step.function)
         budget -= len(facts.calls.get(step.function, []))
         if budget < 0:
-            out.append(_at(req.access, "unproven",
-                           say("region_too_many_calls", accessor=req.accessor,
-                               function=req.function, calls=MAX_CALLS)))
+            out.append(_at(req.access, "region_too_many_calls", accessor=req.accessor,
+                           function=req.function, calls=MAX_CALLS))
             break
         calls = _outside_calls(facts, step)
         if not calls:
@@ -275,8 +269,7 @@ def judge_region(req: Requirement, facts: Facts, out: list[Finding]) -> None:
             links = (_link(call),) + step.links
             if call.region == "closed":
                 notes = [accessed] + (_call_notes(list(links)) if step.links else [])
-                out.append(_at(call.pos, "region",
-                               say("region_call", callee=call.callee, accessor=req.accessor), notes))
+                out.append(_at(call.pos, "region_call", notes, callee=call.callee, accessor=req.accessor))
             elif call.region == "caller":
                 why = None
                 if call.caller in step.seen:
@@ -284,16 +277,13 @@ def judge_region(req: Requirement, facts: Facts, out: list[Finding]) -> None:
                 elif len(links) >= MAX_CHAIN:
                     why = say("why_chain", calls=MAX_CHAIN)
                 if why is not None:
-                    out.append(_at(call.pos, "unproven",
-                                   say("region_not_followed", callee=call.callee,
-                                       accessor=req.accessor, caller=call.caller, why=why),
-                                   (accessed,)))
+                    out.append(_at(call.pos, "region_not_followed", (accessed,), callee=call.callee,
+                                   accessor=req.accessor, caller=call.caller, why=why))
                     continue
                 todo.append(_Step(call.caller, None, None, None, links, call.unit,
                                   step.seen | {call.caller}))
             # open: met
     if orphans:
         first = orphans[0]
-        out.append(_at(req.access, "unproven",
-                       say("region_orphan", accessor=req.accessor, function=first.function,
-                           others=_others(orphans))))
+        out.append(_at(req.access, "region_orphan", accessor=req.accessor, function=first.function,
+                       others=_others(orphans)))
