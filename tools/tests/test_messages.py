@@ -221,3 +221,10 @@ def test_level_of():
     assert messages.level_of("unproven", relies) == 2
     assert messages.level_of("unchecked", relies) == 0  # a script says it as unchecked: its class's level
     assert messages.level_of("unchecked", "words of no row") == 0
+
+
+def test_documented_levels_are_the_tables():
+    """docs/diagnostics.md's class table lists the classes in the table's order, at its levels."""
+    text = (REPO_ROOT / "docs" / "diagnostics.md").read_text()
+    rows = re.findall(r"^\| `([a-z]+)` \| (\d) \| ", text, re.M)
+    assert [(c, int(l)) for c, l in rows] == [(c.name, c.level) for c in messages.TABLE.classes]
