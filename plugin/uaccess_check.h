@@ -334,7 +334,6 @@ void ua_distance_unit(void);
 void ua_facts_write(const char *unit);
 void ua_report_flush(void);
 
-
 /*
  * ---- The messages table (messages.def): the words of every diagnostic ----
  * ua_say(loc, fndecl, ID, ...) reports warning ID in its class, and
