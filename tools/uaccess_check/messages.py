@@ -89,6 +89,7 @@ class Message:
 class Table:
     classes: tuple[Class, ...]   # in the documentation's order
     verdicts: tuple[str, ...]    # the verdicts no diagnostic carries (proven)
+    enums: dict[str, str]        # enum ua_class's names of both -> their names
     messages: dict[str, Message]
 
 
@@ -146,7 +147,7 @@ def parse(text: str, filename: str = "messages.def") -> Table:
             raise DefError(f"{where}: unknown row UA_{m.group('macro')}")
     if not classes or not rows:
         raise DefError(f"{filename}: no UA_CLASS or no message row")
-    return Table(tuple(classes), tuple(verdicts), rows)
+    return Table(tuple(classes), tuple(verdicts), enums, rows)
 
 
 def _message(kind: str, args: list[str], enums: dict[str, str], rows: dict[str, Message],
@@ -185,10 +186,6 @@ def of_kind(*kinds: str) -> dict[str, Message]:
 def say(mid: str, **fields: object) -> str:
     """The text of message mid with its fields filled (a missing field is a KeyError: a bug)."""
     return ALL[mid].say(**fields)
-
-
-def pattern(mid: str) -> str:
-    return ALL[mid].pattern
 
 
 @functools.lru_cache(maxsize=None)
