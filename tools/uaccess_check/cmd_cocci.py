@@ -1,7 +1,8 @@
 """uaccess-check cocci: run the Coccinelle scripts of cocci/ over kernel sources, no build needed.
 
 Output (stdout): in report mode, the sorted, de-duplicated ``file:line:col-col: message`` lines of
-all scripts, paths relative to the directory given (the kernel tree by default), or with
+all scripts (--level N: those scan shows at level N, finding.at_level; default every one), paths
+relative to the directory given (the kernel tree by default), or with
 --format json|sarif the documents of formats.py (--baseline: only the findings not in it); in the
 other modes (org, context, patch) spatch's output per script and file, in a stable order.
 Exit status: 0 nothing found, 1 at least one finding, 2 bad input, a spatch failure or a timeout.

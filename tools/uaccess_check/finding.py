@@ -26,6 +26,7 @@ from typing import Callable, Iterable
 
 from .diag import CLASS_RE, parse_diagnostic, relative_to
 from .messages import level_of
+
 ENGINES = ("plugin", "cocci", "merge")
 #: Whose words a site reported by several engines is said in: the plugin's, then merge's (made
 #: of the plugin's facts), then the scripts'.
