@@ -47,9 +47,9 @@ static void chain_notes(struct ua_diag *d, const struct ua_chain *chain)
 	unsigned i;
 
 	for (i = 0; i < chain->n; i++)
-		ua_note(d, ua_user_location(gimple_location(chain->call[i])),
-			"call %u of %u: %s() calls %s()", i + 1, chain->n,
-			ua_fn_name(chain->caller[i]), ua_fn_name(chain->callee[i]));
+		ua_say_note(d, ua_user_location(gimple_location(chain->call[i])),
+			    CALL_OF, i + 1, chain->n, ua_fn_name(chain->caller[i]),
+			    ua_fn_name(chain->callee[i]));
 }
 
 static void check_note(struct ua_diag *d, const struct ua_proof *c)
@@ -60,13 +60,12 @@ static void check_note(struct ua_diag *d, const struct ua_proof *c)
 		const struct ua_prim *inner = ua_inner_check(c->prim);
 		char *itext = ua_source_call(inner->loc);
 
-		ua_note(d, inner->loc, "checked by %s(): %s",
-			ua_fn_name(c->prim->helper), itext);
-		ua_note(d, c->prim->loc, "whose result is tested here: %s",
-			text);
+		ua_say_note(d, inner->loc, CHECKED_BY,
+			    ua_fn_name(c->prim->helper), itext);
+		ua_say_note(d, c->prim->loc, RESULT_TESTED, text);
 		free(itext);
 	} else {
-		ua_note(d, c->prim->loc, "checked here: %s", text);
+		ua_say_note(d, c->prim->loc, CHECKED_HERE_TEXT, text);
 	}
 	free(text);
 }
@@ -76,12 +75,11 @@ static void distance_note(struct ua_diag *d, location_t from, bool check,
 			  location_t at, unsigned calls)
 {
 	if (same_file(from, at))
-		ua_note(d, at, "distance: %u call%s, %d source lines from the %s to this access",
-			calls, calls == 1 ? "" : "s",
-			abs(line_of(at) - line_of(from)), check ? "check" : "begin");
+		ua_say_note(d, at, DISTANCE_LINES, calls, calls == 1 ? "" : "s",
+			    abs(line_of(at) - line_of(from)),
+			    check ? "check" : "begin");
 	else
-		ua_note(d, at, "distance: %u call%s, in another file", calls,
-			calls == 1 ? "" : "s");
+		ua_say_note(d, at, DISTANCE_FILE, calls, calls == 1 ? "" : "s");
 }
 
 /* Say what is proven about the bytes, and what is not. */
@@ -92,16 +90,11 @@ static void coverage_note(struct ua_diag *d, location_t at,
 	tree len = ua_check_length(c->prim);
 
 	if (c->cls == UA_PROVEN)
-		ua_note(d, at, "the check covers the bytes accessed here");
+		ua_say_note(d, at, COVERS);
 	else if (!c->ref.off_known)
-		ua_note(d, at,
-			"validated for the length in %s; the pointer reaching the access moves by a run-time amount (advanced in a loop or by a helper), so the bound is not proven",
-			text);
+		ua_say_note(d, at, MOVES, text);
 	else if (!len || TREE_CODE(len) != INTEGER_CST)
-		ua_note(d, at,
-			"validated for the run-time length in %s; the access is at byte "
-			HOST_WIDE_INT_PRINT_DEC " from the checked pointer, so the bound is not proven",
-			text, c->ref.off);
+		ua_say_note(d, at, RUNTIME_LENGTH, text, c->ref.off);
 	free(text);
 }
 
@@ -146,8 +139,7 @@ static void list_accesses(struct ua_diag *d, struct ua_access **list,
 
 	for (i = 0; i < n; i++)
 		if (list[i] != first)
-			ua_note(d, list[i]->loc, "the region also holds %s() here",
-				list[i]->name);
+			ua_say_note(d, list[i]->loc, REGION_ALSO, list[i]->name);
 }
 
 static void report_requirement(const struct ua_prim *b,
@@ -156,11 +148,10 @@ static void report_requirement(const struct ua_prim *b,
 {
 	struct ua_diag *d;
 
-	d = ua_report(list[0]->loc, UA_DISTANCE, list[0]->fn->node->decl,
-		      "%s() opens a region on '%s' with no access_ok() of it in this unit: it relies on the callers of '%s', %s",
-		      b->name, ua_root_text(&r->ref), ua_fn_name(r->fn),
-		      ua_unseen_callers(r->fn));
-	ua_note(d, b->loc, "region opened here");
+	d = ua_say(list[0]->loc, list[0]->fn->node->decl, BEGIN_RELIES,
+		   b->name, ua_root_text(&r->ref), ua_fn_name(r->fn),
+		   ua_unseen_callers(r->fn));
+	ua_say_note(d, b->loc, REGION_OPENED_HERE);
 	list_accesses(d, list, n, list[0]);
 }
 
@@ -199,22 +190,17 @@ static void report_unchecked_begin(const struct ua_prim *b,
 	    lines <= ua_opts.distance_lines)
 		return;
 	if (up.n && c->prim->kind == PRIM_HELPER)
-		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
-			      "%s() opens a region whose access_ok() is in %s(), called by %s(), %u call%s up",
-			      b->name, ua_fn_name(c->prim->helper),
-			      ua_fn_name(c->prim_fn), up.n, up.n == 1 ? "" : "s");
+		d = ua_say(list[0]->loc, fndecl, BEGIN_FAR_VIA, b->name,
+			   ua_fn_name(c->prim->helper), ua_fn_name(c->prim_fn),
+			   up.n, up.n == 1 ? "" : "s");
 	else if (up.n)
-		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
-			      "%s() opens a region whose access_ok() is in %s(), %u call%s up",
-			      b->name, ua_fn_name(c->prim_fn), up.n,
-			      up.n == 1 ? "" : "s");
+		d = ua_say(list[0]->loc, fndecl, BEGIN_FAR_CALLS, b->name,
+			   ua_fn_name(c->prim_fn), up.n, up.n == 1 ? "" : "s");
 	else
-		d = ua_report(list[0]->loc, UA_DISTANCE, fndecl,
-			      "%s() opens a region whose access_ok() is %d lines above it",
-			      b->name, lines);
+		d = ua_say(list[0]->loc, fndecl, BEGIN_FAR_LINES, b->name, lines);
 	check_note(d, c);
 	chain_notes(d, &up);
-	ua_note(d, b->loc, "region opened here");
+	ua_say_note(d, b->loc, REGION_OPENED_HERE);
 	distance_note(d, c->prim->loc, true, far->loc, c->chain.n);
 	coverage_note(d, far->loc, c);
 	list_accesses(d, list, n, list[0]);
@@ -333,18 +319,27 @@ static void report_caller_region(struct ua_fn *fn, const struct ua_proof *key,
 	char *text = ua_source_call(r->prim->loc);
 	struct ua_diag *d;
 
-	d = ua_report(list[0]->loc, UA_DISTANCE, fn->node->decl,
-		      "%s() runs in a region opened %u call%s up, by %s in %s()",
-		      list[0]->name, r->chain.n, r->chain.n == 1 ? "" : "s",
-		      text, ua_fn_name(r->prim_fn));
+	d = ua_say(list[0]->loc, fn->node->decl, REGION_UP, list[0]->name,
+		   r->chain.n, r->chain.n == 1 ? "" : "s", text,
+		   ua_fn_name(r->prim_fn));
 	free(text);
-	ua_note(d, r->prim->loc, "region opened here");
+	ua_say_note(d, r->prim->loc, REGION_OPENED_HERE);
 	chain_notes(d, &r->chain);
 	if (c)
 		check_note(d, c);
 	distance_note(d, c ? c->prim->loc : r->prim->loc, c != NULL,
 		      list[0]->loc, c ? c->chain.n : r->chain.n);
 	list_accesses(d, list, n, list[0]);
+}
+
+/*
+ * A helper two or more calls below its region is said from the level of
+ * REGION_UP; one call below (the __unsafe_setup_sigcontext() shape) is
+ * common enough to wait for level 2.
+ */
+static int region_up_level(const struct ua_proof *r)
+{
+	return MAX(ua_msg_level[UA_MSG_REGION_UP], r->chain.n >= 2 ? 0 : 2);
 }
 
 /* Helpers whose region is a caller's: one diagnostic per caller region. */
@@ -359,8 +354,7 @@ static void caller_regions(struct ua_fn *fn, struct ua_access **list)
 			const struct ua_proof *r = &v->proof[k];
 			bool seen = false;
 
-			if (!r->chain.n ||
-			    ua_opts.level < (r->chain.n >= 2 ? 1 : 2))
+			if (!r->chain.n || ua_opts.level < region_up_level(r))
 				continue;
 			for (j = 0; j < i && !seen; j++)
 				seen = holds_region(&fn->accesses[j], r);
@@ -393,9 +387,8 @@ static void kept_accesses(struct ua_fn *fn)
 		if (!c || !c->kept || acc->cover->cls != UA_PROVEN)
 			continue;
 		p = xstrdup(ua_pointer_text(&c->ref));
-		ua_report(acc->loc, UA_DISTANCE, fn->node->decl,
-			  "%s() on '%s' relies on a check made where the pointer was stored: %s in %s",
-			  acc->name, p, c->kept->check, c->kept->where);
+		ua_say(acc->loc, fn->node->decl, KEPT, acc->name, p,
+		       c->kept->check, c->kept->where);
 		free(p);
 	}
 }
@@ -405,7 +398,7 @@ void ua_distance_unit(void)
 	struct ua_access **list;
 	unsigned i, n = 0;
 
-	if (ua_opts.level < 1)
+	if (ua_opts.level < ua_class_level(UA_DISTANCE))
 		return;
 	for (i = 0; i < ua_unit_count(); i++)
 		n += ua_unit_fn(i)->naccesses;
@@ -415,7 +408,7 @@ void ua_distance_unit(void)
 	for (i = 0; i < ua_unit_count(); i++) {
 		unchecked_begins(ua_unit_fn(i), list);
 		caller_regions(ua_unit_fn(i), list);
-		if (ua_opts.level >= 2)
+		if (ua_opts.level >= ua_msg_level[UA_MSG_KEPT])
 			kept_accesses(ua_unit_fn(i));
 	}
 	free(list);

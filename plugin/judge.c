@@ -8,7 +8,7 @@
  * class whatever the accessors behind it (naming the first the call
  * reaches); the access itself then says nothing more.  A finding decided
  * in the access's own function is said at the access, the worst class
- * only.  unproven is said only at level 2, and
+ * only.  unproven is said only from its level (messages.def), and
  * only where nothing worse was found.  The counts of the verbose summary
  * come from the same verdicts.
  */
@@ -82,7 +82,7 @@ static bool say_verdict(struct ua_access *acc, const struct ua_verdict *v,
 	}
 	if (local)
 		say(local, acc);
-	if (error || ua_opts.level < 2)
+	if (error || ua_opts.level < ua_class_level(UA_UNPROVEN))
 		return error;
 	soft = soft_finding(v);
 	if (soft && (soft->requirement || !soft_needs_requirement))
@@ -168,7 +168,8 @@ void ua_judge_unit(struct ua_counts *counts)
 		struct ua_fn *fn = ua_unit_fn(i);
 
 		for (j = 0; j < fn->nfindings; j++)
-			if (!fn->findings[j].blind || ua_opts.level >= 2)
+			if (!fn->findings[j].blind ||
+			    ua_opts.level >= ua_class_level(UA_UNPROVEN))
 				ua_say_fn_finding(fn, &fn->findings[j]);
 		for (j = 0; j < fn->naccesses; j++)
 			all.safe_push(&fn->accesses[j]);

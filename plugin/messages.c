@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Phase 4, output: the words of every coverage and region diagnostic
+ * Phase 4, output: every coverage and region diagnostic
  * (docs/diagnostics.md), for the access itself and for the call site that
- * caused it.  Each function here turns one finding into one diagnostic
+ * caused it, in the words of messages.def.  Each function here turns one finding into one diagnostic
  * with its notes; which findings are said, and where, is judge.c's.
  */
 #include "uaccess_check.h"
@@ -12,10 +12,10 @@
 const char *ua_unseen_callers(struct ua_fn *fn)
 {
 	if (fn->node->address_taken && !TREE_PUBLIC(fn->node->decl))
-		return "which is called through a function pointer: not followed";
+		return UA_TEXT(UNSEEN_POINTER);
 	if (fn->node->callers)
-		return "which is global: its callers in other units are not seen here";
-	return "none of which is in this unit";
+		return UA_TEXT(UNSEEN_GLOBAL);
+	return UA_TEXT(UNSEEN_NONE);
 }
 
 static location_t where(const struct ua_finding *f, struct ua_access *acc)
@@ -36,8 +36,7 @@ static void scope_note(struct ua_diag *d, const struct ua_prim *scope)
 {
 	char *ptr = ua_call_arg_text(scope->loc, 0);
 
-	ua_note(d, scope->loc, "this scope validates only '%s', the pointer it names",
-		ptr ? ptr : "?");
+	ua_say_note(d, scope->loc, SCOPE_ONLY, ptr ? ptr : "?");
 	free(ptr);
 }
 
@@ -57,9 +56,8 @@ static void anchor_note(struct ua_diag *d, const struct ua_finding *f)
 {
 	char *p = xstrdup(ua_pointer_text(&f->ref));
 
-	ua_note(d, ua_user_location(gimple_location(f->anchor)),
-		"this access through the masked pointer runs first and faults for a bad address, so '%s' counts as an offset of it",
-		p);
+	ua_say_note(d, ua_user_location(gimple_location(f->anchor)),
+		    MASKED_FIRST, p);
 	free(p);
 }
 
@@ -67,14 +65,14 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 			const struct ua_finding *f, struct ua_access *acc)
 {
 	if (f->call)
-		ua_note(d, acc->loc, "accessed here");
+		ua_say_note(d, acc->loc, ACCESSED_HERE);
 	if (f->kept) {
-		ua_note(d, loc, "checked where the pointer was stored, for " HOST_WIDE_INT_PRINT_DEC " bytes: %s in %s",
-			f->kept->bytes, f->kept->check, f->kept->where);
+		ua_say_note(d, loc, KEPT_CHECKED, f->kept->bytes, f->kept->check,
+			    f->kept->where);
 		return;
 	}
 	if (f->cls == UA_RANGE || (f->cls == UA_UNPROVEN && f->prim)) {
-		ua_note(d, f->prim->loc, "checked here");
+		ua_say_note(d, f->prim->loc, CHECKED_HERE);
 		if (f->anchor)
 			anchor_note(d, f);
 		return;
@@ -82,17 +80,16 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 	if (f->cls != UA_UNCHECKED)
 		return;
 	if (f->stray)
-		ua_note(d, f->stray->loc,
-			"this check of the pointer does not cover every path to the access");
+		ua_say_note(d, f->stray->loc, NOT_EVERY_PATH);
 	else if (ua_prim_is_scope(f->other))
 		scope_note(d, f->other);
 	else if (f->other)
-		ua_note(d, f->other->loc, "this check validates a different pointer");
+		ua_say_note(d, f->other->loc, OTHER_POINTER);
 	else if (enclosing_scope(acc))
 		scope_note(d, enclosing_scope(acc));
 	else
-		ua_note(d, loc, "no check of '%s'%s was found",
-			ua_pointer_text(&f->ref), ua_root_note(&f->ref));
+		ua_say_note(d, loc, NO_CHECK, ua_pointer_text(&f->ref),
+			    ua_root_note(&f->ref));
 }
 
 static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
@@ -100,12 +97,9 @@ static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
 				     struct ua_access *acc, const char *p)
 {
 	if (f->call)
-		return ua_report(loc, f->cls, fndecl,
-				 "call to '%s' passes '%s' to %s() without validating it on every path",
-				 ua_fn_name(f->callee), p, acc->name);
-	return ua_report(loc, f->cls, fndecl,
-			 "%s() on '%s' is not validated by access_ok() or a checking begin on every path",
-			 acc->name, p);
+		return ua_say(loc, fndecl, UNCHECKED_CALL,
+			      ua_fn_name(f->callee), p, acc->name);
+	return ua_say(loc, fndecl, UNCHECKED, acc->name, p);
 }
 
 /*
@@ -120,33 +114,24 @@ static struct ua_diag *say_range(location_t loc, tree fndecl,
 	char bytes[64], bound[96];
 
 	if (f->last == UA_UNKNOWN_LAST)
-		snprintf(bytes, sizeof(bytes), "bytes from " HOST_WIDE_INT_PRINT_DEC,
-			 f->first);
+		snprintf(bytes, sizeof(bytes), UA_TEXT(BYTES_FROM), f->first);
 	else
-		snprintf(bytes, sizeof(bytes), "bytes " HOST_WIDE_INT_PRINT_DEC ".."
-			 HOST_WIDE_INT_PRINT_DEC, f->first, f->last);
+		snprintf(bytes, sizeof(bytes), UA_TEXT(BYTES), f->first, f->last);
 	if (f->prim && f->prim->kind == PRIM_MASK && !f->checked_at)
-		snprintf(bound, sizeof(bound), "outside bytes 0.."
-			 HOST_WIDE_INT_PRINT_DEC " that a masked pointer covers",
+		snprintf(bound, sizeof(bound), UA_TEXT(BOUND_MASKED),
 			 f->checked - 1);
 	else if (f->prim && f->prim->kind == PRIM_MASK)
-		snprintf(bound, sizeof(bound), "outside bytes "
-			 HOST_WIDE_INT_PRINT_DEC ".." HOST_WIDE_INT_PRINT_DEC
-			 " that the masked pointer covers", f->checked_at,
-			 f->checked_at + f->checked - 1);
+		snprintf(bound, sizeof(bound), UA_TEXT(BOUND_MASKED_AT),
+			 f->checked_at, f->checked_at + f->checked - 1);
 	else if (!f->checked_at && f->first >= 0)
-		snprintf(bound, sizeof(bound), "beyond the " HOST_WIDE_INT_PRINT_DEC
-			 " bytes checked", f->checked);
+		snprintf(bound, sizeof(bound), UA_TEXT(BOUND_BEYOND), f->checked);
 	else
-		snprintf(bound, sizeof(bound), "outside bytes " HOST_WIDE_INT_PRINT_DEC
-			 ".." HOST_WIDE_INT_PRINT_DEC " checked", f->checked_at,
-			 f->checked_at + f->checked - 1);
+		snprintf(bound, sizeof(bound), UA_TEXT(BOUND_OUTSIDE),
+			 f->checked_at, f->checked_at + f->checked - 1);
 	if (f->call)
-		return ua_report(loc, f->cls, fndecl,
-				 "call to '%s' passes '%s' to %s(), which accesses %s of it, %s",
-				 ua_fn_name(f->callee), p, acc->name, bytes, bound);
-	return ua_report(loc, f->cls, fndecl, "%s() accesses %s of '%s', %s",
-			 acc->name, bytes, p, bound);
+		return ua_say(loc, fndecl, RANGE_CALL, ua_fn_name(f->callee), p,
+			      acc->name, bytes, bound);
+	return ua_say(loc, fndecl, RANGE, acc->name, bytes, p, bound);
 }
 
 void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
@@ -164,14 +149,10 @@ void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 	else if (f->cls == UA_RANGE)
 		d = say_range(loc, fndecl, f, acc, p);
 	else if (f->requirement)
-		d = ua_report(loc, f->cls, fndecl,
-			      "%s() on '%s' relies on a check in the callers of '%s', %s",
-			      acc->name, p, ua_fn_name(f->fn),
-			      ua_unseen_callers(f->fn));
+		d = ua_say(loc, fndecl, RELIES_CHECK, acc->name, p,
+			   ua_fn_name(f->fn), ua_unseen_callers(f->fn));
 	else
-		d = ua_report(loc, f->cls, fndecl,
-			      "%s() on '%s' is not proven to stay within the checked range",
-			      acc->name, p);
+		d = ua_say(loc, fndecl, UNPROVEN, acc->name, p);
 	cover_notes(d, loc, f, acc);
 	free(p);
 }
@@ -180,17 +161,17 @@ static const char *mode_words(enum ua_mode m)
 {
 	switch (m) {
 	case UA_MODE_READ:
-		return "reads";
+		return UA_TEXT(READS);
 	case UA_MODE_WRITE:
-		return "writes";
+		return UA_TEXT(WRITES);
 	default:
-		return "reads and writes";
+		return UA_TEXT(READS_AND_WRITES);
 	}
 }
 
 static const char *opened_for(enum ua_mode m)
 {
-	return m == UA_MODE_READ ? "reading" : "writing";
+	return m == UA_MODE_READ ? UA_TEXT(FOR_READING) : UA_TEXT(FOR_WRITING);
 }
 
 void ua_say_region(const struct ua_finding *f, struct ua_access *acc)
@@ -200,60 +181,44 @@ void ua_say_region(const struct ua_finding *f, struct ua_access *acc)
 	struct ua_diag *d;
 
 	if (f->cls == UA_REGION && f->call)
-		d = ua_report(loc, f->cls, fndecl,
-			      "call to '%s' reaches %s() outside an open user-access region",
-			      ua_fn_name(f->callee), acc->name);
+		d = ua_say(loc, fndecl, REGION_CALL, ua_fn_name(f->callee),
+			   acc->name);
 	else if (f->cls == UA_REGION)
-		d = ua_report(loc, f->cls, fndecl,
-			      "%s() is outside an open user-access region on some path",
-			      acc->name);
+		d = ua_say(loc, fndecl, REGION, acc->name);
 	else if (f->cls == UA_MODE && f->call)
-		d = ua_report(loc, f->cls, fndecl,
-			      "call to '%s' reaches %s(), which %s in a region opened for %s",
-			      ua_fn_name(f->callee), acc->name, mode_words(acc->mode),
-			      opened_for(f->prim->mode));
+		d = ua_say(loc, fndecl, MODE_CALL, ua_fn_name(f->callee),
+			   acc->name, mode_words(acc->mode),
+			   opened_for(f->prim->mode));
 	else if (f->cls == UA_MODE)
-		d = ua_report(loc, f->cls, fndecl,
-			      "%s() %s in a region opened for %s", acc->name,
-			      mode_words(acc->mode), opened_for(f->prim->mode));
+		d = ua_say(loc, fndecl, MODE, acc->name, mode_words(acc->mode),
+			   opened_for(f->prim->mode));
 	else
-		d = ua_report(loc, f->cls, fndecl,
-			      "%s() relies on a user-access region opened by the callers of '%s', %s",
-			      acc->name, ua_fn_name(f->fn),
-			      ua_unseen_callers(f->fn));
+		d = ua_say(loc, fndecl, RELIES_REGION, acc->name,
+			   ua_fn_name(f->fn), ua_unseen_callers(f->fn));
 	if (f->call)
-		ua_note(d, acc->loc, "accessed here");
+		ua_say_note(d, acc->loc, ACCESSED_HERE);
 	if (f->cls == UA_MODE)
-		ua_note(d, f->prim->loc, "region opened here");
+		ua_say_note(d, f->prim->loc, REGION_OPENED_HERE);
 }
 
 void ua_say_fn_finding(struct ua_fn *fn, const struct ua_fn_finding *f)
 {
+	tree decl = fn->node->decl;
 	struct ua_diag *d;
 
 	if (f->inner)
-		d = ua_report(f->loc, UA_REGION, fn->node->decl,
-			      "%s() opens a user-access region inside one already open",
-			      f->inner->name);
+		d = ua_say(f->loc, decl, NESTED, f->inner->name);
 	else if (f->blind && f->callee)
-		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
-			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are in '%s', which is not analysed",
-			      f->begin->name, lang_hooks.decl_printable_name(f->callee, 0));
+		d = ua_say(f->loc, decl, BLIND_CALLEE, f->begin->name,
+			   lang_hooks.decl_printable_name(f->callee, 0));
 	else if (f->blind)
-		d = ua_report(f->loc, UA_UNPROVEN, fn->node->decl,
-			      "the region opened by %s() holds no accessor the plugin can see: its user accesses, if any, are inline asm it does not read",
-			      f->begin->name);
+		d = ua_say(f->loc, decl, BLIND_ASM, f->begin->name);
 	else if (f->end && ua_prim_is_scope(f->begin))
-		d = ua_report(f->loc, UA_REGION, fn->node->decl,
-			      "%s() ends the region of a scope, whose cleanup ends it again",
-			      f->end->name);
+		d = ua_say(f->loc, decl, SCOPE_END, f->end->name);
 	else if (f->end)
-		d = ua_report(f->loc, UA_REGION, fn->node->decl,
-			      "%s() does not close the region opened by %s()",
-			      f->end->name, f->begin->name);
+		d = ua_say(f->loc, decl, WRONG_END, f->end->name, f->begin->name);
 	else
-		d = ua_report(f->loc, UA_REGION, fn->node->decl,
-			      "returns with the user-access region still open");
+		d = ua_say(f->loc, decl, STILL_OPEN);
 	if (f->begin && !f->blind)
-		ua_note(d, f->begin->loc, "region opened here");
+		ua_say_note(d, f->begin->loc, REGION_OPENED_HERE);
 }

@@ -32,15 +32,40 @@ struct ua_diag {
 static struct ua_diag **diags;
 static unsigned ndiags;
 
-/* in enum ua_class order */
-static const char *const class_names[UA_NCLASSES] = {
-	"proven", "unproven", "range", "unchecked", "region", "mode",
-	"distance",
+struct ua_class_row {
+	enum ua_class cls;
+	const char *name;
+	int level;		/* said from this level on */
 };
+
+/* The classes, and the verdict no diagnostic carries: messages.def's. */
+static const struct ua_class_row class_rows[] = {
+#define UA_VERDICT(e, name)		{ e, name, INT_MAX },
+#define UA_CLASS(e, name, level)	{ e, name, level },
+#include "messages.def"
+};
+
+static_assert(ARRAY_SIZE(class_rows) == UA_NCLASSES,
+	      "messages.def has a row for every enum ua_class");
+
+static const struct ua_class_row *class_row(enum ua_class cls)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(class_rows); i++)
+		if (class_rows[i].cls == cls)
+			return &class_rows[i];
+	gcc_unreachable();
+}
 
 const char *ua_class_name(enum ua_class cls)
 {
-	return class_names[cls];
+	return class_row(cls)->name;
+}
+
+int ua_class_level(enum ua_class cls)
+{
+	return class_row(cls)->level;
 }
 
 struct ua_diag *ua_report(location_t loc, enum ua_class cls, tree fndecl,

@@ -386,4 +386,55 @@ void ua_distance_unit(void);
 void ua_facts_write(const char *unit);
 void ua_report_flush(void);
 
+/*
+ * ---- The messages table (messages.def): the words of every diagnostic ----
+ * ua_say(loc, fndecl, ID, ...) reports warning ID in its class, and
+ * ua_say_note(d, loc, ID, ...) adds note ID; UA_TEXT(ID) is the format of
+ * a note or of a piece of a warning.  The formats are constant arrays
+ * indexed by constants, so GCC still checks every call's arguments.
+ */
+enum ua_msg {
+#define UA_MSG(id, cls, level, fmt, ...)	UA_MSG_##id,
+#include "messages.def"
+	UA_NMSGS
+};
+
+enum ua_text {
+#define UA_NOTE(id, fmt, ...)	UA_TEXT_##id,
+#define UA_PART(id, fmt, ...)	UA_TEXT_##id,
+#include "messages.def"
+	UA_NTEXTS
+};
+
+static constexpr const char *const ua_msg_format[UA_NMSGS] = {
+#define UA_MSG(id, cls, level, fmt, ...)	fmt,
+#include "messages.def"
+};
+
+static constexpr enum ua_class ua_msg_class[UA_NMSGS] = {
+#define UA_MSG(id, cls, level, fmt, ...)	cls,
+#include "messages.def"
+};
+
+static constexpr int ua_msg_level[UA_NMSGS] = {
+#define UA_MSG(id, cls, level, fmt, ...)	level,
+#include "messages.def"
+};
+
+static constexpr const char *const ua_text_format[UA_NTEXTS] = {
+#define UA_NOTE(id, fmt, ...)	fmt,
+#define UA_PART(id, fmt, ...)	fmt,
+#include "messages.def"
+};
+
+#define ua_say(loc, fndecl, id, ...)					\
+	ua_report(loc, ua_msg_class[UA_MSG_##id], fndecl,		\
+		  ua_msg_format[UA_MSG_##id], ##__VA_ARGS__)
+#define ua_say_note(d, loc, id, ...)					\
+	ua_note(d, loc, ua_text_format[UA_TEXT_##id], ##__VA_ARGS__)
+#define UA_TEXT(id)	ua_text_format[UA_TEXT_##id]
+
+int ua_class_level(enum ua_class cls);
+/* ---- end of the messages table ---- */
+
 #endif

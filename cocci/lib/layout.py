@@ -13,6 +13,7 @@ it (a local set once from a load `a->buf` is 'a->buf').
 import re
 
 from cexpr import strip_parens
+from vocab import messages
 
 BASIC = {}
 for _names, _n in ((("char", "u8", "s8", "__u8", "__s8", "bool", "_Bool", "unsigned char",
@@ -487,13 +488,14 @@ def judge(first, last, checks):
         if last is None and cf <= first <= cf + cs - 1:
             return None    # from inside the check on: cannot tell
     cf, cs, masked = max(checks, key=lambda c: c[1])
-    bytes_ = "bytes from %d" % first if last is None else "bytes %d..%d" % (first, last)
+    bytes_ = (messages.say("bytes_from", first=first) if last is None
+              else messages.say("bytes", first=first, last=last))
     if masked:
-        bound = "outside bytes 0..%d that a masked pointer covers" % (cs - 1)
+        bound = messages.say("bound_masked", hi=cs - 1)
     elif cf == 0 and first >= 0:
-        bound = "beyond the %d bytes checked" % cs
+        bound = messages.say("bound_beyond", checked=cs)
     else:
-        bound = "outside bytes %d..%d checked" % (cf, cf + cs - 1)
+        bound = messages.say("bound_outside", lo=cf, hi=cf + cs - 1)
     return bytes_, bound
 
 

@@ -119,7 +119,7 @@ def _unguarded(F, a, needs, rep):
             scope=sc[0], scoped=root_name(sc[1]), line=sc[2])), **fields))
         return
     if F.own_check(a):
-        rep(a["pos"], vocab.say("unchecked", "unchecked", ("not_every_path", dict(function=a["fn"])),
+        rep(a["pos"], vocab.say("unchecked", "unchecked", ("not_every_path_in", dict(function=a["fn"])),
                                 **fields))
         return
     blind = [c for c in F.checks.get(a["fn"], []) if c[0] == "unchecked"]
@@ -128,7 +128,7 @@ def _unguarded(F, a, needs, rep):
     names = sorted(set(t[1] for t in ts if t[0] == "top"))
     if names == [a["fn"]]:
         rep(a["pos"], vocab.say("unchecked", "relies_check", detail, function=a["fn"],
-                                why="none of which is in this file", **fields))
+                                why=vocab.messages.say("unseen_in_file"), **fields))
     elif names:
         rep(a["pos"], vocab.say("unchecked", "relies_up", detail, function=a["fn"],
                                 tops="', '".join(names), **fields))
@@ -156,6 +156,6 @@ def judge(F, rep):
         if r is None or not roots or F.masked_arg(a["fn"], r):
             continue
         if not F.aliases.same(a["fn"], r, roots):
-            rep(a["pos"], vocab.say("unchecked", "unchecked", ("other_pointer", dict(
+            rep(a["pos"], vocab.say("unchecked", "unchecked", ("other_pointer_in", dict(
                 function=a["fn"], others="', '".join(sorted(set(roots))))),
                 accessor=a["name"], pointer=root_name(a["ptr"])))

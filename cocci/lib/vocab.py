@@ -1,6 +1,7 @@
 """The scripts' vocabulary: which calls are accessors, checks, begins and ends, and the words
-of each finding.  Both come from the repository's one definition of each (the primitive table
-and tools/uaccess_check/messages.py), so that the scripts, the plugin and the merge agree.
+of each finding.  Both come from the repository's one table of each (plugin/primitives.def and
+plugin/messages.def, parsed by tools/uaccess_check), so that the scripts, the plugin and the
+merge agree.
 """
 
 import os

@@ -41,7 +41,6 @@ SECTION = "## Against the plugin's testcases"
 CLASSES = ("unchecked", "range", "region", "mode")
 KINDS = ("plugin", "scripts", "words")
 _WARNING = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):\d+: warning: (?P<text>.*) \[-Wuaccess-(?P<cls>[a-z]+)\]$")
-_SCRIPT = re.compile(r"^(?P<text>.*) \[(?P<cls>[a-z]+)\]$")
 HEADER = ("| case | line | class | kind | plugin says | scripts say | reason |\n"
           "|---|---|---|---|---|---|---|")
 OTHERS_TITLE = "Not paired (the plugin's `unproven` and `distance`, the scripts' `distance`):"
@@ -99,11 +98,8 @@ def script_findings() -> dict[str, list[tuple[int, str, str]]]:
     files = cases()
     out: dict[str, list[tuple[int, str, str]]] = {}
     for f in run_cocci(files, all_scripts()).findings:
-        m = _SCRIPT.match(f.message)
-        if not m:
-            continue
         case = str(Path(f.file).resolve().relative_to(TESTCASES.resolve()))
-        out.setdefault(case, []).append((f.line, m["cls"], m["text"]))
+        out.setdefault(case, []).append((f.line, f.cls, f.message))
     return out
 
 

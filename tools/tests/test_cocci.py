@@ -155,6 +155,26 @@ def test_driver_sorted_all_scripts(tmp_path):
     assert proc.stderr.splitlines()[-1].startswith(f"uaccess-check: cocci: {len(NAMES)} scripts, ")
 
 
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_driver_filters_by_level_like_scan(tmp_path, level):
+    """--level N shows what scan shows at level N (finding.at_level): level 0 drops the
+    distances, 1 keeps the region's (distance.c) but not a kept pointer's (unchecked.c's
+    KVM slot), 2, the default, shows everything."""
+    for name in ("distance", "unchecked"):
+        shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
+    scripts = ("-s", "uaccess_distance", "-s", "uaccess_unchecked")
+    every = driver(*scripts, str(tmp_path)).stdout.splitlines()
+    assert set(expected("distance") + expected("unchecked")) <= set(every)
+    proc = driver(*scripts, "--level", str(level), str(tmp_path))
+    kept = [l for l in every if "relies on a check made where the pointer was stored" in l]
+    distances = [l for l in every if l.endswith("[distance]") and l not in kept]
+    assert len(kept) == 2 and len(distances) == 3
+    hidden = {0: kept + distances, 1: kept, 2: []}[level]
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines() == [l for l in every if l not in hidden]
+    assert proc.stderr.splitlines()[-1].endswith(f", {len(every) - len(hidden)} findings")
+
+
 def test_driver_no_reduce_same(tmp_path):
     for name in NAMES:
         shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")

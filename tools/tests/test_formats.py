@@ -29,9 +29,10 @@ import pytest
 from conftest import kernel_fixture
 from sarif_validate import validate_sarif
 from uaccess_check import REPO_ROOT, formats
-from uaccess_check.finding import (CLASSES, Finding, Note, Sources, char_column, display_column, fingerprints,
+from uaccess_check.finding import (Finding, Note, Sources, char_column, display_column, fingerprints,
                                    from_cocci, from_plugin, gcc_lines)
 from uaccess_check.fixture import kbuild_env
+from uaccess_check.messages import CLASSES
 from uaccess_check.plugin import plugin_flags
 from uaccess_check.scan import compile_units
 
@@ -376,9 +377,11 @@ def test_columns():
 
 
 def test_from_cocci_without_source():
-    from uaccess_check.cocci import Finding as CocciFinding
-    f = CocciFinding("nowhere.c", 29, 1, 16, "x() is outside an open user-access region on some path: after "
-                                           "user_access_end() at line 28 [region]")
+    from uaccess_check.cocci import parse_report, report_line
+    line = ("nowhere.c:29:1-16: x() is outside an open user-access region on some path: after "
+            "user_access_end() at line 28 [region]")
+    (f,) = parse_report(line, [])
+    assert report_line(f) == line
     (g,) = from_cocci([f], Sources([]))
     assert (g.line, g.column, g.end_column, g.cls, g.function) == (29, 2, 17, "region", None)
     assert g.notes == (Note("nowhere.c", 28, 0, "user_access_end() here"),)

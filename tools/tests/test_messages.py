@@ -1,91 +1,156 @@
-"""One wording per finding: the plugin's C, messages.py, and what the merge and the scripts print.
+"""One table of messages (plugin/messages.def): the plugin, the merge and the scripts agree with it.
 
-The plugin words its findings in plugin/messages.c and plugin/distance.c; messages.py holds the
-same texts for the Python side. A text changed on one side only fails here, as does a script or
-the merge printing words that are not in messages.py.
+The plugin expands the table at compile time, messages.py parses it. These tests fail when the
+two disagree: a row the plugin does not use, a class the plugin's enum does not have, a printed
+line that no row words, a template that does not say what the C format prints.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from casebuild import parse_case
 from uaccess_check import REPO_ROOT, messages
+from uaccess_check.diag import CLASS_RE, parse_diagnostic
 
-PLUGIN_SOURCES = ("messages.c", "distance.c")
+PLUGIN = REPO_ROOT / "plugin"
 COCCI = REPO_ROOT / "cocci"
-CLASSES = ("unchecked", "range", "region", "mode", "distance", "unproven")
-_LITERAL = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|(HOST_WIDE_INT_PRINT_DEC))')
+TESTCASES = REPO_ROOT / "testcases"
+#: The rows the plugin expands (uaccess_check.h): its warnings, notes and the pieces of both.
+PLUGIN_KINDS = ("msg", "note", "part")
+#: The directories of testcases (a header comment with the expected output).
+CASE_DIRS = (".", "v7", "powerpc")
 
 
-def _format_after(text: str, start: int) -> str | None:
-    """The format string of the call whose arguments start at text[start]: the first run of
-    adjacent string literals (and HOST_WIDE_INT_PRINT_DEC) among them."""
-    i = text.find('"', start)
-    if i < 0 or text.find(");", start) < i:
-        return None
-    parts = []
-    i -= 1
-    while True:
-        m = _LITERAL.match(text, i + 1 if not parts else i)
-        if not m:
-            break
-        parts.append(m.group(1) if m.group(1) is not None else "%d")
-        i = m.end()
-    return "".join(parts)
+def test_table_parses():
+    assert messages.CLASSES == ("unchecked", "range", "region", "mode", "distance", "unproven")
+    assert messages.TABLE.verdicts == ("proven",)
+    assert messages.CLASS_LEVEL == {"unchecked": 0, "range": 0, "region": 0, "mode": 0, "distance": 1,
+                                    "unproven": 2}
+    assert set(messages.ALL) >= {"unchecked", "kept", "accessed_here", "bytes", "orphan", "relies_up",
+                                 "after_end"}
 
 
-def c_formats(kinds: tuple[str, ...]) -> set[str]:
-    out = set()
-    for name in PLUGIN_SOURCES:
-        text = (REPO_ROOT / "plugin" / name).read_text()
-        for m in re.finditer(r"\b(" + "|".join(kinds) + r")\(", text):
-            fmt = _format_after(text, m.end())
-            if fmt is not None:
-                out.add(_normal_c(fmt))
+@pytest.mark.parametrize("row, error", [
+    ('UA_MSG(X, UA_NOPE, 0, "%s", a)', "unknown class"),
+    ('UA_MSG(X, UA_RANGE, 0, "%s and %s", a)', "2 conversions"),
+    ('UA_NOTE(X, "x")\nUA_NOTE(X, "y")', "twice"),
+    ('UA_FOO(X, "x")', "unknown row"),
+    ('UA_NOTE(X, "x"', "not a UA_"),
+])
+def test_bad_rows_fail(row, error):
+    with pytest.raises(messages.DefError, match=error):
+        messages.parse('UA_CLASS(UA_RANGE, "range", 0)\n' + row)
+
+
+def _enum(text: str, name: str) -> list[str]:
+    body = re.search(r"enum %s \{(.*?)\};" % name, text, re.S).group(1)
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+    return [e.strip() for e in body.split(",") if e.strip() and e.strip() != "UA_NCLASSES"]
+
+
+def test_classes_are_the_plugins_enum():
+    enum = _enum((PLUGIN / "uaccess_check.h").read_text(), "ua_class")
+    assert sorted(enum) == sorted(messages.TABLE.enums)
+
+
+def _call_args(text: str, start: int) -> list[str]:
+    """The arguments of the call whose '(' is at text[start], split at top-level commas."""
+    depth, args, cur = 0, [], []
+    for ch in text[start:]:
+        if ch in "([":
+            depth += 1
+            if depth == 1:
+                continue
+        elif ch in ")]":
+            depth -= 1
+            if depth == 0:
+                args.append("".join(cur).strip())
+                return args
+        elif ch == "," and depth == 1:
+            args.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    raise AssertionError("unbalanced call")
+
+
+def plugin_uses() -> set[str]:
+    """The message ids the plugin's sources name: ua_say(loc, fndecl, ID, ...),
+    ua_say_note(d, loc, ID, ...), UA_TEXT(ID), ua_msg_level[UA_MSG_ID]."""
+    used = set()
+    for path in PLUGIN.glob("*.c"):
+        text = path.read_text()
+        for m in re.finditer(r"\bua_say(?:_note)?\(", text):
+            used.add(_call_args(text, m.end() - 1)[2])
+        used |= set(re.findall(r"\bUA_TEXT\((\w+)\)", text))
+        used |= set(re.findall(r"\bua_msg_level\[UA_MSG_(\w+)\]", text))
+    return {u.lower() for u in used}
+
+
+def test_every_plugin_row_is_used_by_the_plugin():
+    rows = set(messages.of_kind(*PLUGIN_KINDS))
+    assert plugin_uses() == rows
+
+
+def test_the_plugin_words_nothing_outside_the_table():
+    """Warnings and notes are said through ua_say()/ua_say_note(): only report.c, which
+    defines them, calls ua_report() and ua_note() with a format."""
+    direct = [f"{p.name}: {m.group(0)}" for p in sorted(PLUGIN.glob("*.c")) if p.name != "report.c"
+              for m in re.finditer(r"\bua_(?:report|note)\([^;]*", p.read_text())]
+    assert not direct, direct
+
+
+def _sample(m: messages.Message) -> dict[str, object]:
+    convs = [c for c in re.finditer(r"%(?:%|l?([dus]))", m.format) if c.group(0) != "%%"]
+    return {f: (10 + i if c.group(1) in "du" else f"<{f}>") for i, (f, c) in
+            enumerate(zip(m.fields, convs))}
+
+
+@pytest.mark.parametrize("mid", sorted(messages.ALL))
+def test_template_says_what_printf_prints(mid):
+    """The generated template, filled, is the text C's printf makes of the format."""
+    m = messages.ALL[mid]
+    fields = _sample(m)
+    assert messages.say(mid, **fields) == m.format % tuple(fields[f] for f in m.fields)
+    if m.kind in messages.WARNINGS:
+        assert messages.identify(messages.say(mid, **fields)) is m
+
+
+def _expected_lines() -> list[tuple[str, str]]:
+    out = []
+    for path in sorted(p for d in CASE_DIRS for p in (TESTCASES / d).glob("*.c")):
+        out += [(path.name, line) for line in parse_case(path).expected]
+    for path in sorted((TESTCASES / "merge").glob("*/expected*")):
+        out += [(path.name, line) for line in path.read_text().splitlines()]
     return out
 
 
-def _normal_c(fmt: str) -> str:
-    return re.sub(r"%(?:l?[dus])", "%s", fmt)
-
-
-def _normal_py(template: str) -> str:
-    return re.sub(r"\{\w+\}", "%s", template)
-
-
-def test_plugin_headlines_are_in_messages_py():
-    python = {_normal_py(t) for t in messages.PLUGIN.values()}
-    missing = sorted(c_formats(("ua_report",)) - python)
-    assert not missing, f"plugin texts missing from messages.PLUGIN: {missing}"
-
-
-def test_messages_py_plugin_texts_are_the_plugins():
-    c = c_formats(("ua_report", "ua_note", "snprintf"))
-    for mid, template in sorted({**messages.PLUGIN, **messages.NOTES}.items()):
-        assert _normal_py(template) in c, f"messages.py {mid!r} is not worded as in plugin/: {template}"
-
-
-def test_c_parser_sees_the_known_texts():
-    # guard against a parser that finds nothing: the unchecked headline and a split range part
-    assert "%s() on '%s' is not validated by access_ok() or a checking begin on every path" in \
-        c_formats(("ua_report",))
-    assert "bytes %s..%s" in c_formats(("snprintf",))
-
-
-def test_say_fills_and_fails():
-    assert messages.say("still_open") == "returns with the user-access region still open"
-    with pytest.raises(KeyError):
-        messages.say("unchecked", accessor="unsafe_put_user")
-
-
-def _script_line_re() -> re.Pattern:
-    heads = "|".join(messages.pattern(m) for m in {**messages.PLUGIN, **messages.COCCI,
-                                                    **messages.DETAIL})
-    details = "|".join(messages.pattern(m) for m in messages.DETAIL)
-    return re.compile(r"^\S+:\d+:\d+-\d+: (?:%s)(?:: (?:%s))? \[(?:%s)\]$" % (heads, details, "|".join(CLASSES)))
+def test_every_printed_line_is_a_row():
+    """Each warning the testcases expect is worded by a row of its class, each note by a note
+    row; both engines that print GCC lines (the plugin, the merge) are covered."""
+    lines = _expected_lines()
+    notes = messages.of_kind("note")
+    warned = noted = 0
+    bad = []
+    for name, line in lines:
+        d = parse_diagnostic(line)
+        if d is None:
+            continue
+        if d.kind == "note":
+            noted += 1
+            if not any(re.fullmatch(n.pattern, d.text) for n in notes.values()):
+                bad.append(f"{name}: {line}")
+            continue
+        warned += 1
+        cm = CLASS_RE.search(d.text)
+        row = messages.identify(d.text[:cm.start()], ("msg", "merge_msg")) if cm else None
+        if row is None or row.cls != cm.group("cls"):
+            bad.append(f"{name}: {line}")
+    assert warned > 100 and noted > 100
+    assert not bad, "\n".join(bad[:10])
 
 
 def script_outputs() -> list[tuple[str, str]]:
@@ -94,34 +159,79 @@ def script_outputs() -> list[tuple[str, str]]:
         if path.name.endswith(".patch.expected"):
             continue
         out += [(path.name, line) for line in path.read_text().splitlines()]
-    for path in sorted((REPO_ROOT / "testcases" / "real").glob("linux-*-cocci.txt")):
+    for path in sorted((TESTCASES / "real").glob("linux-*-cocci.txt")):
         out += [(path.name, line.split(" -- ")[0]) for line in path.read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     return out
 
 
-def test_script_findings_are_worded_from_messages_py():
-    line_re = _script_line_re()
-    bad = [f"{name}: {line}" for name, line in script_outputs() if not line_re.match(line)]
+def _worded(row: messages.Message, text: str, details: list[re.Pattern]) -> bool:
+    """text is row's words, or row's words, ': ' and a detail's."""
+    if re.fullmatch(row.pattern, text):
+        return True
+    return any(re.fullmatch(row.pattern, text[:i]) and any(d.fullmatch(text[i + 2:]) for d in details)
+               for i in (m.start() for m in re.finditer(": ", text)))
+
+
+_SCRIPT_LINE_RE = re.compile(r"^\S+:\d+:\d+-\d+: (?P<text>.*) \[(?P<cls>[a-z]+)\]$")
+
+
+def test_script_findings_are_worded_by_the_table():
+    """A script's line is a warning row's words, then maybe ': ' and a detail row's (or a
+    detail alone)."""
+    details = [re.compile(d.pattern) for d in messages.of_kind("detail").values()]
+    bad = []
+    for name, line in script_outputs():
+        m = _SCRIPT_LINE_RE.match(line)
+        row = (messages.identify(m.group("text"), messages.WARNINGS + ("detail",))
+               if m and m.group("cls") in messages.CLASSES else None)
+        if row is None:
+            bad.append(f"{name}: {line}")
+            continue
+        if not _worded(row, m.group("text"), details):
+            bad.append(f"{name}: {line}")
     assert script_outputs() and not bad, "\n".join(bad[:10])
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in COCCI.glob("*.cocci")))
 def test_scripts_write_no_message_of_their_own(script):
-    """A script's words come from messages.py (through cocci/lib/vocab.py): no class tag in
-    its code, only in its header comment."""
+    """A script's words come from the table (through cocci/lib/vocab.py): no class tag in its
+    code, only in its header comment."""
     code = [l for l in (COCCI / script).read_text().splitlines() if not l.startswith("//")]
-    tagged = [l for l in code if re.search(r"\s\[(?:%s)\]" % "|".join(CLASSES), l)]
+    tagged = [l for l in code if re.search(r"\s\[(?:%s)\]" % "|".join(messages.CLASSES), l)]
     assert not tagged, tagged
 
 
-def test_merge_writes_no_message_of_its_own():
-    text = (REPO_ROOT / "tools" / "uaccess_check" / "merge.py").read_text()
-    for template in messages.PLUGIN.values():
-        head = _literal_part(template)
-        assert head not in text, f"merge.py spells out {head!r}: use messages.say()"
+def _literal_part(m: messages.Message) -> str:
+    """The longest piece of a format without a conversion (what a copy of it would contain)."""
+    return max(re.split(r"%l?[dus]", m.format), key=len)
 
 
-def _literal_part(template: str) -> str:
-    """The longest piece of a template without a field (what a copy of it would contain)."""
-    return max(re.split(r"\{\w+\}", template), key=len)
+@pytest.mark.parametrize("path", sorted(p.relative_to(REPO_ROOT).as_posix() for p in
+                                        [*(REPO_ROOT / "tools" / "uaccess_check").glob("*.py"),
+                                         *(COCCI / "lib").glob("*.py")]
+                                        if p.name != "messages.py"))
+def test_driver_writes_no_message_of_its_own(path):
+    text = (REPO_ROOT / path).read_text()
+    spelled = [m.id for m in messages.ALL.values() if len(_literal_part(m)) > 24 and _literal_part(m) in text]
+    assert not spelled, f"{path} spells out {spelled}: use messages.say()"
+
+
+def test_level_of():
+    kept = messages.say("kept", accessor="unsafe_put_user", pointer="t->rseq", check="access_ok()",
+                        where="rseq()")
+    far = messages.say("begin_far_lines", begin="__uaccess_begin", lines=12)
+    relies = messages.say("relies_check", accessor="unsafe_get_user", pointer="p", function="f",
+                          why=messages.say("unseen_in_file"))
+    assert messages.level_of("distance", kept) == 2
+    assert messages.level_of("distance", far) == 1
+    assert messages.level_of("unproven", relies) == 2
+    assert messages.level_of("unchecked", relies) == 0  # a script says it as unchecked: its class's level
+    assert messages.level_of("unchecked", "words of no row") == 0
+
+
+def test_documented_levels_are_the_tables():
+    """docs/diagnostics.md's class table lists the classes in the table's order, at its levels."""
+    text = (REPO_ROOT / "docs" / "diagnostics.md").read_text()
+    rows = re.findall(r"^\| `([a-z]+)` \| (\d) \| ", text, re.M)
+    assert [(c, int(l)) for c, l in rows] == [(c.name, c.level) for c in messages.TABLE.classes]

@@ -83,6 +83,36 @@ def test_line_shift_is_not_new(tmp_path):
     assert not [l for l in res.stdout.splitlines() if l.startswith(">> ")]
 
 
+DEMO = REPO_ROOT / "cocci" / "tests" / "distance.c"
+DEMO_FILE = "arch/powerpc/lib/uaccess_demo.c"
+DEMO_LINES = {
+    0: [f">> {DEMO_FILE}:7:9: warning: unsafe_put_user() on 'p' is not validated in 'raw_store' nor in its "
+        "callers up to 'unchecked_caller', which have no caller in this file: only the unchecked "
+        "__uaccess_begin() precedes it [-Wuaccess-unchecked]"],
+    1: [f">> {DEMO_FILE}:6:9: warning: __uaccess_begin() opens a user-access region without a check: no "
+        "access_ok() precedes it in 'raw_store'; caller 'checked_caller' checks at line 17, 11 lines away; "
+        "caller 'unchecked_caller' calls it at line 25 without a check on some path [-Wuaccess-distance]",
+        f">> {DEMO_FILE}:31:9: warning: __uaccess_begin_nospec() opens a user-access region without a check: "
+        "no access_ok() precedes it in 'raw_copy' and it has no caller in this file [-Wuaccess-distance]"],
+}
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_scripts_findings_filtered_by_level_like_scan(fx, tmp_path, level):
+    """A new file of another architecture (the scripts' distance input) is the scripts' alone (no
+    unit compiles it); their findings are shown from the level scan shows them (finding.at_level):
+    the distances from level 1."""
+    text = DEMO.read_text()
+    patch = tmp_path / "demo.patch"
+    patch.write_text(f"diff --git a/{DEMO_FILE} b/{DEMO_FILE}\nnew file mode 100644\n--- /dev/null\n"
+                     f"+++ b/{DEMO_FILE}\n@@ -0,0 +1,{text.count(chr(10))} @@\n"
+                     + "".join("+" + l + "\n" for l in text.splitlines()))
+    res = run(str(patch), "--level", str(level))
+    assert res.returncode == 1, res.stdout + res.stderr
+    shown = sorted(DEMO_LINES[0] + (DEMO_LINES[1] if level >= 1 else []), key=lambda l: int(l.split(":")[1]))
+    assert res.stdout.splitlines() == [HEADER, *shown, f"total: {len(shown)} new, 0 existing findings in 1 files"]
+
+
 def one_line_error(res: subprocess.CompletedProcess, text: str) -> None:
     assert res.returncode == 2, res.stdout + res.stderr
     assert res.stderr.count("\n") == 1 and text in res.stderr, res.stderr

@@ -1,7 +1,8 @@
 """uaccess-check cocci: run the Coccinelle scripts of cocci/ over kernel sources, no build needed.
 
 Output (stdout): in report mode, the sorted, de-duplicated ``file:line:col-col: message`` lines of
-all scripts, paths relative to the directory given (the kernel tree by default), or with
+all scripts (--level N: those scan shows at level N, finding.at_level; default every one), paths
+relative to the directory given (the kernel tree by default), or with
 --format json|sarif the documents of formats.py (--baseline: only the findings not in it); in the
 other modes (org, context, patch) spatch's output per script and file, in a stable order.
 Exit status: 0 nothing found, 1 at least one finding, 2 bad input, a spatch failure or a timeout.
@@ -14,11 +15,15 @@ import sys
 from pathlib import Path
 
 from . import UsageError, formats
-from .cocci import DEFAULT_TIMEOUT, MODES, relative, run_cocci, select_scripts
+from .cocci import DEFAULT_TIMEOUT, MODES, relative, report_line, run_cocci, select_scripts
 from .cmd_kernel import add_version_argument
-from .finding import Sources, from_cocci
+from .finding import Sources, at_level, from_cocci
 from .fixture import ensure_fixture, fixture_for
 from .log import info
+from .plugin import check_level
+
+#: Every finding: the scripts are a lint of the source; --level 0 or 1 shows what scan would.
+DEFAULT_LEVEL = 2
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +39,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="run only this script (name or file name; repeatable)")
     p.add_argument("--mode", "-m", default="report", choices=MODES, help="spatch mode (default report)")
     p.add_argument("--jobs", "-j", type=int, default=2, metavar="J", help="parallel spatch runs (default 2)")
+    p.add_argument("--level", type=int, default=DEFAULT_LEVEL, metavar="N",
+                   help="report mode: show the findings of levels up to N, as the plugin's level option "
+                        "(0: unchecked, range, region, mode; 1 adds distance; 2, the default, adds unproven "
+                        "and kept pointers)")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"per-file timeout in seconds (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--no-macro-file", action="store_true",
@@ -48,6 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs {args.jobs}: must be at least 1")
+    check_level(args.level)
     if args.timeout <= 0:
         raise UsageError(f"--timeout {args.timeout:g}: must be positive")
     if args.mode != "report" and (args.format != "text" or args.baseline or args.save_baseline):
@@ -65,16 +75,17 @@ def run(args: argparse.Namespace) -> int:
                        macro_file=not args.no_macro_file, reduce=not args.no_reduce)
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     status = 0
-    count = str(len(result.findings)) if args.mode == "report" else "n/a"
+    native = at_level(result.findings, args.level)
+    count = str(len(native)) if args.mode == "report" else "n/a"
     baselined = ""
     if args.mode == "report":
         sources = Sources(roots)
-        found = from_cocci(result.findings, sources)
+        found = from_cocci(native, sources)
 
         def text(outcome: formats.Outcome) -> None:
-            for native, f in zip(result.findings, found):
+            for n, f in zip(native, found):
                 if outcome.reported(f):
-                    print(native)
+                    print(report_line(n))
         outcome = formats.finish(found, opts, "cocci", text, sources, roots[0] if len(roots) == 1 else None)
         status = outcome.status()
         if opts.baseline is not None:

@@ -11,12 +11,15 @@ diagnostics sorted by position (or, --format json|sarif, the documents of format
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import Iterable
 
 from . import UsageError, formats
 from .diag import relative_to
-from .finding import Sources, from_merge
-from .merge import FactsError, format_text, load_facts, merge, normalize_prefixes, strip_finding
+from .facts import FactsError, load_facts
+from .finding import Sources, gcc_lines, relocate
+from .merge import merge
 from .plugin import check_level
 
 
@@ -47,14 +50,17 @@ def run(args: argparse.Namespace) -> int:
     except FactsError as exc:
         raise UsageError(str(exc)) from None
     prefixes = normalize_prefixes(args.strip)
-    raw = merge(facts, level)
-    native = [strip_finding(f, prefixes) for f in raw]
-    found = from_merge(raw, facts, lambda p: relative_to(p, prefixes))
+    found = [relocate(f, lambda p: relative_to(p, prefixes)) for f in merge(facts, level)]
 
     def text(outcome: formats.Outcome) -> None:
-        for n, f in zip(native, found):
+        for f in found:
             if outcome.reported(f):
-                for line in format_text([n]):
-                    print(line)
+                print("\n".join(gcc_lines(f)))
     root = Path(prefixes[0]) if len(prefixes) == 1 and prefixes[0] not in ("", "/") else None
     return formats.finish(found, opts, "merge", text, Sources(Path(p) for p in prefixes), root).status()
+
+
+def normalize_prefixes(prefixes: Iterable[str]) -> list[str]:
+    """--strip values: the longest first, so nested prefixes strip the most."""
+    return sorted((os.path.normpath(p) if p not in ("", "/") else p for p in prefixes),
+                  key=len, reverse=True)

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from . import UsageError, formats
 from .cocci import all_scripts, run_cocci
-from .finding import (Finding, Sources, fingerprints, from_cocci, from_plugin, gcc_lines, one_per_site,
-                      sort_findings)
+from .finding import (Finding, Sources, at_level, fingerprints, from_cocci, from_plugin, gcc_lines,
+                      one_per_site, sort_findings)
 from .fixture import ensure_fixture, fixture_for
 from .kbuild import compile_with, make_objects
 from .kdir import open_kdir
@@ -152,8 +152,9 @@ def run(args: argparse.Namespace) -> int:
         cocci_before, cocci_after = _cocci_findings([(fx.src, code), (scratch, code)])
         before += cocci_before
         after += cocci_after
-    before = sort_findings(set(one_per_site(before).values()))
-    after = sort_findings(set(one_per_site(after).values()))
+    # the plugin's levels hold for every engine (finding.at_level)
+    before = sort_findings(set(one_per_site(at_level(before, args.level)).values()))
+    after = sort_findings(set(one_per_site(at_level(after, args.level)).values()))
     # json/sarif and baselines see what the patch adds; the text shows it among the rest
     added = _added(before, after)
     outcome = formats.finish(added, opts, "patch",

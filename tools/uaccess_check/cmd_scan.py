@@ -20,15 +20,15 @@ from . import UsageError, formats
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
-from .finding import (SAID_FIRST, Finding, Sources, from_cocci, from_merge, from_plugin, gcc_lines,
-                      one_per_site, sort_findings)
+from .facts import FactsError, load_facts
+from .finding import (SAID_FIRST, Finding, Sources, at_level, from_cocci, from_plugin, gcc_lines, one_per_site,
+                      relocate, sort_findings)
 from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info
-from .merge import FactsError, load_facts, merge
+from .merge import merge
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import compile_fixtures, default_jobs
-from .messages import level_of
 
 ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a site
 
@@ -108,15 +108,14 @@ def run(args: argparse.Namespace) -> int:
                 loaded = load_facts([facts])
             except FactsError as exc:
                 raise UsageError(str(exc)) from None
-            merged = from_merge(merge(loaded, level), loaded, lambda p: relative_to(p, roots))
+            merged = [relocate(f, lambda p: relative_to(p, roots)) for f in merge(loaded, level)]
     cocci: list[Finding] = []
     if "cocci" in engines:
         cocci = from_cocci(run_cocci([fx.src], all_scripts()).findings, Sources([fx.src]))
     # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
-    found = {rep.unit: from_plugin(rep.stderr.splitlines(), roots) if "plugin" in engines else []
+    found = {rep.unit: at_level(from_plugin(rep.stderr.splitlines(), roots), level) if "plugin" in engines else []
              for rep in reports}
-    # the plugin's levels hold for every engine (messages.level_of)
-    merged = [f for f in merged + cocci if level >= level_of(f.cls, f.message)]
+    merged = at_level(merged + cocci, level)
     said = one_per_site([f for fs in found.values() for f in fs] + merged)
     others = sort_findings({f for f in said.values() if "plugin" not in f.engines})
     failed = [rep for rep in reports if rep.returncode != 0]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from . import REPO_ROOT, UsageError, primitives
 from .cocci_reduce import reduce_source
+from .finding import Finding
 
 COCCI_DIR = REPO_ROOT / "cocci"
 MACRO_FILE = COCCI_DIR / "macros.h"
@@ -39,6 +40,7 @@ DEFAULT_TIMEOUT = 60.0
 SPATCH_PYTHON = "/usr/bin/python3"
 
 _REPORT_RE = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<end>\d+): (?P<msg>.*)$")
+_CLASS_RE = re.compile(r" \[(?P<cls>[a-z]+)\]$")
 
 
 @dataclass(frozen=True)
@@ -51,18 +53,6 @@ class Script:
     @property
     def name(self) -> str:
         return self.path.stem
-
-
-@dataclass(order=True, frozen=True)
-class Finding:
-    file: str
-    line: int
-    col: int
-    end: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}-{self.end}: {self.message}"
 
 
 @dataclass
@@ -216,12 +206,27 @@ def relative(path: str, roots: list[Path]) -> str:
 
 
 def parse_report(stdout: str, roots: list[Path]) -> list[Finding]:
+    """The findings of spatch's report lines: columns as spatch counts them (characters, made
+    1-based here; finding.from_cocci turns them into GCC's display columns), the class from the
+    message's ``[class]`` tag."""
     out = []
     for line in stdout.splitlines():
         m = _REPORT_RE.match(line)
         if m:
-            out.append(Finding(relative(m["file"], roots), int(m["line"]), int(m["col"]), int(m["end"]), m["msg"]))
+            t = _CLASS_RE.search(m["msg"])
+            cls, message = (t["cls"], m["msg"][:t.start()]) if t else ("unchecked", m["msg"])
+            out.append(Finding(relative(m["file"], roots), int(m["line"]), int(m["col"]) + 1, cls, message,
+                               ("cocci",), end_column=int(m["end"]) + 1))
     return out
+
+
+def report_line(f: Finding) -> str:
+    """A finding of parse_report as spatch printed it."""
+    return f"{f.file}:{f.line}:{f.column - 1}-{f.end_column - 1}: {f.message} [{f.cls}]"
+
+
+def _report_order(f: Finding) -> tuple:
+    return (f.file, f.line, f.column, f.end_column, f"{f.message} [{f.cls}]")
 
 
 def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp: Path,
@@ -339,7 +344,7 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
         if mode == "report" and not res.timed_out:
             findings.update(parse_report(res.stdout, roots))
         run.outputs.append(res)
-    run.findings = sorted(findings)
+    run.findings = sorted(findings, key=_report_order)
     run.outputs.sort(key=lambda r: (r.script, r.stdout))
     run.failures.sort(key=lambda r: (r.script, relative(r.file, roots)))
     return run

@@ -1,10 +1,10 @@
 """The one finding model every command prints (text, json, sarif), and its stable fingerprint.
 
-Each engine reports in its own shape today: the plugin as GCC diagnostic lines with notes (and
-GCC's "In function" context lines), the Coccinelle scripts as ``file:line:col-end: message
-[class]`` lines, the cross-unit merge as merge.Finding objects. The converters here turn each
-into :class:`Finding`, so formats.py, the baselines and a later ``patch`` command handle one
-thing.
+Every engine's findings are :class:`Finding`: the plugin's GCC diagnostic lines (with GCC's "In
+function" context lines) are read here (from_plugin), the Coccinelle scripts' ``file:line:col-end:
+message [class]`` lines by cocci.parse_report and given display columns here (from_cocci), and
+the cross-unit merge (merge.py) makes them itself. So formats.py, the baselines, the level filter
+(at_level) and every command handle one thing.
 
 Positions follow GCC's convention for every engine: 1-based lines and columns, a tab advancing
 the column to the next multiple of 8 plus one (GCC's "display" columns), so a plugin and a cocci
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .diag import CLASS_RE, parse_diagnostic, relative_to
+from .messages import level_of
 
-CLASSES = ("unchecked", "range", "region", "mode", "distance", "unproven")
 ENGINES = ("plugin", "cocci", "merge")
 #: Whose words a site reported by several engines is said in: the plugin's, then merge's (made
 #: of the plugin's facts), then the scripts'.
@@ -47,7 +47,7 @@ class Finding:
     file: str
     line: int
     column: int
-    cls: str  # one of CLASSES
+    cls: str  # one of messages.CLASSES
     message: str  # without the class tag
     engines: tuple[str, ...] = ("plugin",)
     notes: tuple[Note, ...] = ()
@@ -220,6 +220,18 @@ def from_plugin(lines: Iterable[str], roots: Iterable[str] = ()) -> list[Finding
     return out
 
 
+def at_level(findings: Iterable[Finding], level: int) -> list[Finding]:
+    """The findings shown at a level, whichever engine found them: the plugin's levels, from
+    messages.def (a class's, or its message row's: a kept pointer's distance is level 2). Every
+    command filters through here."""
+    return [f for f in findings if level >= level_of(f.cls, f.message)]
+
+
+def relocate(f: Finding, path: Callable[[str], str]) -> Finding:
+    """f with its path and its notes' mapped (a build directory made relative)."""
+    return replace(f, file=path(f.file), notes=tuple(replace(n, file=path(n.file)) for n in f.notes))
+
+
 def gcc_lines(f: Finding) -> list[str]:
     """A finding as GCC prints it (the plugin's and merge's text format): the warning line, then
     its notes."""
@@ -228,37 +240,8 @@ def gcc_lines(f: Finding) -> list[str]:
     return lines
 
 
-# ---- the cross-unit merge -----------------------------------------------------------------------
-
-def from_merge(findings: Iterable, facts=None, strip: Callable[[str], str] | None = None) -> list[Finding]:
-    """merge.Finding objects -> Findings. The function comes from the facts (the caller of the
-    call a finding is at, or the function of the access); strip maps raw paths to printed ones
-    (merge's --strip)."""
-    at_call: dict[tuple, str] = {}
-    at_access: dict[tuple, str] = {}
-    if facts is not None:
-        for calls in facts.calls.values():
-            for c in calls:
-                at_call.setdefault((c.pos.file, c.pos.line, c.pos.column), c.caller)
-        for (function, pos) in sorted(facts.accesses, key=lambda k: (k[1], k[0])):
-            at_access.setdefault((pos.file, pos.line, pos.column), function)
-    strip = strip or (lambda p: p)
-    out = []
-    for f in findings:
-        pos = (f.pos.file, f.pos.line, f.pos.column)
-        if f.message.startswith("call to '"):
-            function = at_call.get(pos) or at_access.get(pos)
-        else:
-            function = at_access.get(pos) or at_call.get(pos)
-        out.append(Finding(strip(f.pos.file), f.pos.line, f.pos.column, f.cls, f.message, ("merge",),
-                           tuple(Note(strip(n.pos.file), n.pos.line, n.pos.column, n.message) for n in f.notes),
-                           function))
-    return out
-
-
 # ---- Coccinelle -------------------------------------------------------------------------------
 
-_COCCI_CLASS_RE = re.compile(r" \[(?P<cls>[a-z]+)\]$")
 _CHECKED_AT_RE = re.compile(r"checked at line (?P<line>\d+)")
 _OPENED_AT_RE = re.compile(r"opened (?:for \w+ )?by (?P<name>\w+)\(\) at line (?P<line>\d+)")
 _NAMED_AT_RE = re.compile(r"(?P<name>\w+)\(\)(?: (?:on|of) '[^']*')? at line (?P<line>\d+)")
@@ -285,18 +268,17 @@ def _function_at(lines: list[str], line: int, cache: dict) -> str | None:
     return None
 
 
-def from_cocci(findings: Iterable, sources: Sources) -> list[Finding]:
-    """cocci.Finding objects (0-based columns, exclusive end, message ending in ``[class]``) ->
-    Findings with display columns, the enclosing function, and the lines the message names
-    ("checked at line N", "opened by B() at line N", "after E() at line N") as notes."""
+def from_cocci(findings: Iterable[Finding], sources: Sources) -> list[Finding]:
+    """The scripts' findings as cocci.parse_report reads them (character columns) -> with GCC's
+    display columns, the enclosing function, and the lines the message names ("checked at line
+    N", "opened by B() at line N", "after E() at line N") as notes."""
     out = []
     per_file: dict[str, dict] = {}
     for f in findings:
-        m = _COCCI_CLASS_RE.search(f.message)
-        cls, message = (m.group("cls"), f.message[:m.start()]) if m else ("unchecked", f.message)
+        message = f.message
         text_line = sources.line(f.file, f.line)
-        col = display_column(text_line, f.col) if text_line is not None else f.col + 1
-        end = display_column(text_line, f.end) if text_line is not None else f.end + 1
+        col = display_column(text_line, f.column - 1) if text_line is not None else f.column
+        end = display_column(text_line, f.end_column - 1) if text_line is not None else f.end_column
         lines = sources.lines(f.file)
         function = (_function_at(lines, f.line, per_file.setdefault(f.file, {}))
                     if lines is not None else None)
@@ -310,8 +292,7 @@ def from_cocci(findings: Iterable, sources: Sources) -> list[Finding]:
                 continue
             name = nm.group("name")
             notes.append(_named_note(f.file, int(nm.group("line")), name, f"{name}() here", sources))
-        out.append(Finding(f.file, f.line, col, cls, message, ("cocci",), tuple(notes), function,
-                           "warning", end))
+        out.append(replace(f, column=col, end_column=end, notes=tuple(notes), function=function))
     return out
 
 

@@ -40,7 +40,8 @@ from typing import Any, Callable, Iterable
 from urllib.parse import quote
 
 from . import REPO_ROOT, UsageError
-from .finding import CLASSES, Finding, Note, Sources, char_column, fingerprints, unique
+from .finding import Finding, Note, Sources, char_column, fingerprints, unique
+from .messages import CLASS_LEVEL, CLASSES
 
 FORMATS = ("text", "json", "sarif")
 DOC_VERSION = 1
@@ -310,20 +311,21 @@ def _blocks(body: str) -> list[str]:
 def rule_texts(doc: Path = DIAGNOSTICS_MD) -> dict[str, RuleText]:
     """Each class's texts from docs/diagnostics.md: the short description is the class table's
     meaning, the full description that and the section's **Fix:** paragraph (with the code it
-    introduces), the help the whole section of the class (``## <class>``)."""
+    introduces), the help the whole section of the class (``## <class>``); the level is
+    messages.def's."""
     try:
         text = doc.read_text(encoding="utf-8")
     except OSError:
         text = ""
-    meanings: dict[str, tuple[int, str]] = {}
-    for m in re.finditer(r"^\| `([a-z]+)` \| (\d) \| (.+?) \|$", text, re.M):
-        meanings.setdefault(m.group(1), (int(m.group(2)), m.group(3).strip()))
+    meanings: dict[str, str] = {}
+    for m in re.finditer(r"^\| `([a-z]+)` \| \d \| (.+?) \|$", text, re.M):
+        meanings.setdefault(m.group(1), m.group(2).strip())
     sections: dict[str, str] = {}
     for m in re.finditer(r"^## ([a-z]+)\b[^\n]*\n(.*?)(?=^## |\Z)", text, re.M | re.S):
         sections.setdefault(m.group(1), m.group(0).strip())
     out = {}
     for cls in CLASSES:
-        level, meaning = meanings.get(cls, (0, f"uaccess {cls} finding"))
+        meaning = meanings.get(cls, f"uaccess {cls} finding")
         short = meaning[0].upper() + meaning[1:] + ("" if meaning.endswith(".") else ".")
         section = sections.get(cls, f"## {cls}\n\n{short}")
         blocks = _blocks(section.split("\n", 1)[1] if "\n" in section else "")
@@ -337,7 +339,7 @@ def rule_texts(doc: Path = DIAGNOSTICS_MD) -> dict[str, RuleText]:
                 code = blocks[i + 1].split("\n")[1:-1]  # the code the fix shows, without fences
                 extra += "\n" + "\n".join(code)
         full = short + (" " + _plain(extra) if extra else "")
-        out[cls] = RuleText(short, full, section + "\n", level)
+        out[cls] = RuleText(short, full, section + "\n", CLASS_LEVEL[cls])
     return out
 
 
