@@ -249,6 +249,6 @@ const char *ua_root_note(const struct ua_ref *ref)
 	text_into(root, sizeof(root), written_root(ref));
 	if (!strcmp(written, root))
 		return "";
-	snprintf(buf, sizeof(buf), " (= %s)", root);
+	snprintf(buf, sizeof(buf), UA_TEXT(ROOT_IS), root);
 	return buf;
 }
