@@ -6,8 +6,8 @@
  *
  * check-output-start
 helper_ends_region.c:66:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
-helper_ends_region.c:84:9: warning: returns with the user-access region still open [-Wuaccess-region]
-helper_ends_region.c:80:14: note: region opened here
+helper_ends_region.c:85:9: warning: returns with the user-access region still open [-Wuaccess-region]
+helper_ends_region.c:81:14: note: region opened here
  * check-output-end
  */
 
@@ -65,9 +65,10 @@ int put_after_finish(struct uc_pair *x)
 	finish();
 	unsafe_put_user(x->b, p + 1, efault_closed);
 	return 0;
+efault_closed:
+	return -EFAULT;
 efault:
 	finish();
-efault_closed:
 	return -EFAULT;
 }
 EXPORT_SYMBOL_GPL(put_after_finish);
