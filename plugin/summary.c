@@ -24,34 +24,76 @@
  */
 #include "uaccess_check.h"
 
-/* Collect the values @fn returns, each with the block it leaves from. */
+/*
+ * Where a returned value comes from: the block the return leaves from,
+ * or, for a value a PHI chose, the edge it came in by (a check that
+ * covers that edge covers the value: "return access_ok(p, n) ? 0 :
+ * -EFAULT;" has its 0 on access_ok()'s own success edge).
+ */
+struct way {
+	basic_block bb;
+	edge via;
+};
+
+#define UA_RETURN_DEPTH 8
+
+/* @val through copies and conversions to a PHI, if it is one. */
+static gphi *phi_of(tree val)
+{
+	int steps;
+
+	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < UA_RETURN_DEPTH;
+	     steps++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+
+		if (gimple_code(def) == GIMPLE_PHI)
+			return as_a<gphi *>(def);
+		if (!gimple_assign_single_p(def) &&
+		    !(gimple_assign_cast_p(def) &&
+		      INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_lhs(def)))))
+			return NULL;
+		val = gimple_assign_rhs1(def);
+	}
+	return NULL;
+}
+
+static void each_value(struct ua_fn *fn, tree val, struct way way, int depth,
+		       void (*cb)(struct ua_fn *, tree, struct way, void *),
+		       void *data)
+{
+	gphi *phi = depth < UA_RETURN_DEPTH ? phi_of(val) : NULL;
+	unsigned i;
+
+	if (!phi) {
+		cb(fn, val, way, data);
+		return;
+	}
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		struct way in = { gimple_phi_arg_edge(phi, i)->src,
+				  gimple_phi_arg_edge(phi, i) };
+
+		each_value(fn, gimple_phi_arg_def(phi, i), in, depth + 1, cb,
+			   data);
+	}
+}
+
+/* Collect the values @fn returns, each with the way it leaves by. */
 static void each_return(struct ua_fn *fn,
-			void (*cb)(struct ua_fn *, tree, basic_block, void *),
+			void (*cb)(struct ua_fn *, tree, struct way, void *),
 			void *data)
 {
 	basic_block bb;
 
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple *last = last_stmt(bb);
+		struct way way = { bb, NULL };
 		tree val;
 
 		if (!last || gimple_code(last) != GIMPLE_RETURN)
 			continue;
 		val = gimple_return_retval(as_a<greturn *>(last));
-		if (!val)
-			continue;
-		if (TREE_CODE(val) == SSA_NAME &&
-		    gimple_code(SSA_NAME_DEF_STMT(val)) == GIMPLE_PHI &&
-		    gimple_bb(SSA_NAME_DEF_STMT(val)) == bb) {
-			gphi *phi = as_a<gphi *>(SSA_NAME_DEF_STMT(val));
-			unsigned i;
-
-			for (i = 0; i < gimple_phi_num_args(phi); i++)
-				cb(fn, gimple_phi_arg_def(phi, i),
-				   gimple_phi_arg_edge(phi, i)->src, data);
-			continue;
-		}
-		cb(fn, val, bb, data);
+		if (val)
+			each_value(fn, val, way, 0, cb, data);
 	}
 }
 
@@ -63,13 +105,13 @@ struct ret_walk {
 	bool any;
 };
 
-static void note_return(struct ua_fn *fn, tree val, basic_block bb, void *data)
+static void note_return(struct ua_fn *fn, tree val, struct way way, void *data)
 {
 	struct ret_walk *r = (struct ret_walk *)data;
 	struct ua_refs refs;
 	unsigned i;
 
-	(void)bb;
+	(void)way;
 	ua_resolve(val, &refs);
 	if (refs.overflow || !refs.n)
 		r->ok = false;
@@ -261,12 +303,32 @@ static HOST_WIDE_INT checked_bytes(const struct ua_prim *p)
 	       tree_to_shwi(len) : -1;
 }
 
+/* Does check @p's success cover what leaves by @way? */
+static bool covers(const struct ua_prim *p, struct way way)
+{
+	if (way.via)
+		return way.via == p->ok_edge ||
+		       ua_prim_dominates(p, way.via->src, NULL);
+	return ua_prim_dominates(p, way.bb, NULL);
+}
+
+/* Is what leaves by @way reached only after check @p failed? */
+static bool failed_before(const struct ua_prim *p, struct way way)
+{
+	basic_block test = p->ok_edge ? p->ok_edge->src : NULL;
+
+	if (way.via && test && EDGE_COUNT(test->succs) == 2 &&
+	    way.via == EDGE_SUCC(test, EDGE_SUCC(test, 0) == p->ok_edge))
+		return true;
+	return ua_prim_fails_before(p, way.via ? way.via->src : way.bb);
+}
+
 /*
- * The longest check of a parameter whose success dominates @bb: on a
- * path through several, the one that validates the most counts.
+ * The longest check of a parameter whose success covers @way: on a path
+ * through several, the one that validates the most counts.
  */
 static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
-						    basic_block bb, int *param)
+						    struct way way, int *param)
 {
 	const struct ua_prim *best = NULL;
 	unsigned i;
@@ -275,7 +337,7 @@ static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 		const struct ua_prim *p = ua_prim_at(fn, i);
 		int j;
 
-		if (!is_check(p) || !ua_prim_dominates(p, bb, NULL))
+		if (!is_check(p) || !covers(p, way))
 			continue;
 		j = checked_param(fn, p);
 		if (j < 0 || (best && (j != *param ||
@@ -285,6 +347,78 @@ static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 		*param = j;
 	}
 	return best;
+}
+
+/* Is @e the success edge of a check of parameter @param?  Which one. */
+static const struct ua_prim *success_of(struct ua_fn *fn, edge e, int param)
+{
+	unsigned i;
+
+	for (i = 0; i < ua_nprims(fn); i++) {
+		const struct ua_prim *p = ua_prim_at(fn, i);
+
+		if (is_check(p) && p->ok_edge == e && checked_param(fn, p) == param)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * Does every path to @way pass the success edge of a check of @param,
+ * checks on branches that join included?  The weakest check met last on
+ * a path, walking back from @way.
+ */
+static const struct ua_prim *checked_on_every_path(struct ua_fn *fn,
+						   struct way way, int param)
+{
+	auto_vec<basic_block> work;
+	auto_sbitmap seen(last_basic_block_for_fn(fn->fun));
+	const struct ua_prim *weakest = NULL, *p;
+
+	bitmap_clear(seen);
+	p = way.via ? success_of(fn, way.via, param) : NULL;
+	if (p)
+		return p;
+	work.safe_push(way.via ? way.via->src : way.bb);
+	bitmap_set_bit(seen, work[0]->index);
+	while (!work.is_empty()) {
+		basic_block b = work.pop();
+		edge e;
+		edge_iterator ei;
+
+		if (b == ENTRY_BLOCK_PTR_FOR_FN(fn->fun))
+			return NULL;
+		FOR_EACH_EDGE(e, ei, b->preds) {
+			p = success_of(fn, e, param);
+			if (p) {
+				if (!weakest || checked_bytes(p) < checked_bytes(weakest))
+					weakest = p;
+			} else if (!bitmap_bit_p(seen, e->src->index)) {
+				bitmap_set_bit(seen, e->src->index);
+				work.safe_push(e->src);
+			}
+		}
+	}
+	return weakest;
+}
+
+/* Checks on branches that join, of the parameter the first check checks. */
+static const struct ua_prim *joined_param_check(struct ua_fn *fn,
+						struct way way, int *param)
+{
+	unsigned i;
+
+	for (i = 0; i < ua_nprims(fn); i++) {
+		const struct ua_prim *p = ua_prim_at(fn, i);
+		int j = is_check(p) ? checked_param(fn, p) : -1;
+
+		if (j < 0)
+			continue;
+		p = checked_on_every_path(fn, way, j);
+		*param = j;
+		return p;
+	}
+	return NULL;
 }
 
 /* The check whose call defines @val, through copies and conversions. */
@@ -362,17 +496,17 @@ static bool deferred_call(struct ua_fn *fn, tree val)
 }
 
 /*
- * Is @val, returned from @bb, a check helper's result on a path where
+ * Is @val, returned by @way, a check helper's result on a path where
  * that check failed (if (ret) return ret;)?
  */
 static const struct ua_prim *returned_failure(struct ua_fn *fn, tree val,
-					      basic_block bb,
+					      struct way way,
 					      const struct check_walk *w)
 {
 	const struct ua_prim *p = check_call_of(fn, val, false);
 
 	if (!p || !succeeds_zero(p) || !w->success_zero ||
-	    !ua_prim_fails_before(p, bb))
+	    !failed_before(p, way))
 		return NULL;
 	return p;
 }
@@ -392,14 +526,14 @@ static tree constant_of(tree val)
 	return val;
 }
 
-static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
+static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 			      void *data)
 {
 	struct check_walk *w = (struct check_walk *)data;
 	const struct ua_prim *p;
 	int param = -1;
 
-	p = returned_failure(fn, val, bb, w);
+	p = returned_failure(fn, val, way, w);
 	if (p) {
 		w->fails_negative &= p->helper->sum.check_fails_negative;
 		return;
@@ -415,7 +549,7 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 		param = checked_param(fn, p);
 		if (succeeds_zero(p))
 			w->fails_negative &= p->helper->sum.check_fails_negative;
-		d = dominating_param_check(fn, bb, &dparam);
+		d = dominating_param_check(fn, way, &dparam);
 		if (d && dparam == param && checked_bytes(d) > checked_bytes(p))
 			p = d;
 	} else {
@@ -425,7 +559,9 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 			w->fails_negative &= tree_int_cst_sgn(val) < 0;
 			return;
 		}
-		p = dominating_param_check(fn, bb, &param);
+		p = dominating_param_check(fn, way, &param);
+		if (!p)
+			p = joined_param_check(fn, way, &param);
 	}
 	if (p && param < 0)
 		p = NULL;
@@ -443,32 +579,34 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 {
 	tree rtype = TREE_TYPE(TREE_TYPE(fn->node->decl));
-	struct ua_summary old = fn->sum;
+	struct ua_summary *sum = &fn->sum;
 	struct check_walk w;
 
-	fn->sum.check_param = -1;
-	fn->sum.check_prim = NULL;
-	fn->sum.check_success_zero = false;
-	fn->sum.check_fails_negative = false;
+	memset(&w, 0, sizeof(w));
+	w.param = -1;
+	/* a recursive call reads the summary of the last round until the end */
 	if (INTEGRAL_TYPE_P(rtype) && ua_nprims(fn)) {
-		memset(&w, 0, sizeof(w));
 		w.ok = true;
 		w.optimistic = optimistic;
-		w.param = -1;
 		w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
 		w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
 		each_return(fn, note_check_return, &w);
-		if (w.ok && w.check) {
-			fn->sum.check_param = w.param;
-			fn->sum.check_prim = w.check;
-			fn->sum.check_success_zero = w.success_zero;
-			fn->sum.check_fails_negative = w.fails_negative;
-		}
 	}
-	return old.check_param != fn->sum.check_param ||
-	       old.check_prim != fn->sum.check_prim ||
-	       old.check_success_zero != fn->sum.check_success_zero ||
-	       old.check_fails_negative != fn->sum.check_fails_negative;
+	if (!w.ok || !w.check) {
+		w.param = -1;
+		w.check = NULL;
+		w.success_zero = false;
+		w.fails_negative = false;
+	}
+	if (sum->check_param == w.param && sum->check_prim == w.check &&
+	    sum->check_success_zero == w.success_zero &&
+	    sum->check_fails_negative == w.fails_negative)
+		return false;
+	sum->check_param = w.param;
+	sum->check_prim = w.check;
+	sum->check_success_zero = w.success_zero;
+	sum->check_fails_negative = w.fails_negative;
+	return true;
 }
 
 /* Is @call a call of a check helper, passing the pointer it checks? */
