@@ -23,6 +23,14 @@ void ua_verdict_init(struct ua_verdict *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/* Free a verdict made by XNEW() and ua_verdict_init(); NULL is none. */
+void ua_verdict_free(struct ua_verdict *v)
+{
+	if (v)
+		free(v->finding);
+	free(v);
+}
+
 static bool same_chain(const struct ua_chain *a, const struct ua_chain *b)
 {
 	unsigned i;
@@ -64,8 +72,11 @@ void ua_verdict_add_finding(struct ua_verdict *v, const struct ua_finding *f)
 	for (i = 0; i < v->nfindings; i++)
 		if (same_finding(&v->finding[i], f))
 			return;
-	if (v->nfindings == UA_MAX_FINDINGS)
-		return;
+	if (v->nfindings == v->afindings) {
+		v->afindings = v->afindings ? 2 * v->afindings : 4;
+		v->finding = XRESIZEVEC(struct ua_finding, v->finding,
+					v->afindings);
+	}
 	v->finding[v->nfindings++] = *f;
 }
 
@@ -213,7 +224,7 @@ void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 		through_call(v, e->call_stmt, caller, fn);
 		nwalking--;
 		merge(out, v);
-		free(v);
+		ua_verdict_free(v);
 	}
 	fn->busy = false;
 }

@@ -128,3 +128,21 @@ void ua_query_unit(void)
 		ua_fn_leave();
 	}
 }
+
+/* The verdicts the queries made, once the output has said them. */
+void ua_query_release(void)
+{
+	unsigned i, j, k;
+
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		for (j = 0; j < fn->naccesses; j++) {
+			ua_verdict_free(fn->accesses[j].cover);
+			ua_verdict_free(fn->accesses[j].region);
+		}
+		for (j = 0; j < fn->ncalls; j++)
+			for (k = 0; k < fn->calls[j].nargs; k++)
+				ua_verdict_free(fn->calls[j].check[k]);
+	}
+}

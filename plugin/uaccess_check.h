@@ -368,6 +368,7 @@ unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
 bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt);
 /* phase 3: query.c (coverage.c, regioncheck.c, callchain.c: verdict.h) */
 void ua_query_unit(void);
+void ua_query_release(void);
 void ua_check_region_ends(struct ua_fn *fn);
 
 /* phase 4: names.c, judge.c, messages.c, distance.c, facts.c, report.c */

@@ -97,6 +97,7 @@ static unsigned int ua_execute(void)
 			main_input_filename, counts.accesses, counts.proven,
 			counts.callers, counts.unproven, counts.reported);
 	ua_facts_write(main_input_filename);
+	ua_query_release();
 	ua_unit_reset();
 	return 0;
 }

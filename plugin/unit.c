@@ -209,17 +209,8 @@ static void free_fn(struct ua_fn *fn)
 
 	if (fn->own_dominators)
 		free_dominance_info(fn->fun, CDI_DOMINATORS);
-	for (i = 0; i < fn->naccesses; i++) {
+	for (i = 0; i < fn->naccesses; i++)
 		free(fn->accesses[i].asms);
-		free(fn->accesses[i].cover);
-		free(fn->accesses[i].region);
-	}
-	for (i = 0; i < fn->ncalls; i++) {
-		unsigned j;
-
-		for (j = 0; j < fn->calls[i].nargs; j++)
-			free(fn->calls[i].check[j]);
-	}
 	free(fn->calls);
 	free(fn->findings);
 	free(fn->accesses);

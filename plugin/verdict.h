@@ -20,7 +20,6 @@
 
 #define UA_MAX_CHAIN 8
 #define UA_MAX_PROOFS 8
-#define UA_MAX_FINDINGS 8
 #define UA_MAX_REQS 4
 
 /* The calls from the function that checks (or opens) down to the access. */
@@ -88,12 +87,18 @@ struct ua_verdict {
 	bool via_callers;
 	unsigned nproofs, nfindings, nreqs;
 	struct ua_proof proof[UA_MAX_PROOFS];
-	struct ua_finding finding[UA_MAX_FINDINGS];
+	/*
+	 * Every finding is kept, however many callers get it wrong: a
+	 * finding dropped here would be a bug not said.
+	 */
+	unsigned afindings;
+	struct ua_finding *finding;
 	struct ua_requirement req[UA_MAX_REQS];
 };
 
 /* callchain.c: verdicts and the one walk over the callers */
 void ua_verdict_init(struct ua_verdict *v);
+void ua_verdict_free(struct ua_verdict *v);
 void ua_verdict_add_proof(struct ua_verdict *v, const struct ua_proof *p);
 void ua_verdict_add_finding(struct ua_verdict *v, const struct ua_finding *f);
 const struct ua_proof *ua_farthest_proof(const struct ua_verdict *v);
