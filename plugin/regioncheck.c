@@ -140,8 +140,9 @@ static void region_stmt(struct ua_fn *fn, gimple *stmt,
 	if (!is_gimple_call(stmt) || ua_prim_of(fn, stmt))
 		return;
 	callee = ua_fn_of_call(stmt);
-	if (callee && reaches_access(callee)) {
-		rc->seen = true;
+	if (callee) {
+		/* analysed here: it reaches an accessor, or holds none */
+		rc->seen |= reaches_access(callee);
 		return;
 	}
 	fndecl = gimple_call_fndecl(stmt);
