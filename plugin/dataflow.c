@@ -131,14 +131,18 @@ static uint64_t transfer_bb(struct ua_fn *fn, basic_block bb, uint64_t s,
 	return s;
 }
 
+/* A checking begin's success edge, or a begin helper's, opens its region. */
 static uint64_t transfer_edge(struct ua_fn *fn, edge e, uint64_t s)
 {
 	unsigned i;
 
-	for (i = 0; i < fn->nprims; i++)
-		if (fn->prims[i].ok_edge == e && fn->prims[i].token >= 0 &&
-		    fn->prims[i].kind == PRIM_BEGIN)
-			return RS_TOKEN(fn->prims[i].token);
+	for (i = 0; i < ua_nprims(fn); i++) {
+		const struct ua_prim *p = ua_prim_at(fn, i);
+
+		if (p->ok_edge == e && p->token >= 0 &&
+		    (p->kind == PRIM_BEGIN || (p->kind == PRIM_HELPER && p->opens)))
+			return RS_TOKEN(p->token);
+	}
 	return s;
 }
 
@@ -328,9 +332,10 @@ const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token)
 {
 	unsigned i;
 
-	for (i = 0; i < fn->nprims; i++)
-		if (fn->prims[i].token == token && ua_prim_opens(&fn->prims[i]))
-			return &fn->prims[i];
+	for (i = 0; i < ua_nprims(fn); i++)
+		if (ua_prim_at(fn, i)->token == token &&
+		    ua_prim_opens(ua_prim_at(fn, i)))
+			return ua_prim_at(fn, i);
 	return NULL;
 }
 
@@ -339,7 +344,7 @@ const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s)
 {
 	unsigned t;
 
-	for (t = 0; t < fn->ntokens; t++)
+	for (t = 0; t < ua_ntokens(fn); t++)
 		if (s & RS_TOKEN(t))
 			return ua_token_prim(fn, t);
 	return NULL;

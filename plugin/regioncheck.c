@@ -45,11 +45,11 @@ void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,
 	if (!s || ua_on_kernel_path(fn, stmt))
 		return;		/* unreachable, or no user memory */
 	if ((s & RS_CLOSED) ||
-	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn)))) {
+	    ((s & RS_ENTRY) && (ua_ntokens(fn) || ua_is_syscall(fn)))) {
 		region_finding(fn, UA_REGION, NULL, out);
 		return;
 	}
-	for (t = 0; t < fn->ntokens; t++) {
+	for (t = 0; t < ua_ntokens(fn); t++) {
 		const struct ua_prim *b = ua_token_prim(fn, t);
 		struct ua_proof p;
 
@@ -73,7 +73,7 @@ const char *ua_region_word(struct ua_fn *fn, gimple *call)
 	uint64_t s = ua_region_at(fn, call);
 
 	if ((s & RS_CLOSED) ||
-	    ((s & RS_ENTRY) && (fn->ntokens || ua_is_syscall(fn))))
+	    ((s & RS_ENTRY) && (ua_ntokens(fn) || ua_is_syscall(fn))))
 		return "closed";
 	return s & RS_ENTRY ? "caller" : "open";
 }
@@ -247,7 +247,7 @@ static void check_end(struct ua_fn *fn, const struct ua_prim *end, uint64_t s)
 {
 	unsigned t;
 
-	for (t = 0; t < fn->ntokens; t++) {
+	for (t = 0; t < ua_ntokens(fn); t++) {
 		const struct ua_prim *b = ua_token_prim(fn, t);
 
 		if ((s & RS_TOKEN(t)) && b &&
@@ -318,7 +318,8 @@ static void check_return(struct ua_fn *fn, gimple *ret, uint64_t s)
 	edge e;
 	edge_iterator ei;
 
-	if (!(s & RS_OPEN_MASK))
+	/* a begin helper hands its region to its caller */
+	if (!(s & RS_OPEN_MASK) || fn->sum.opens != UA_MODE_NONE)
 		return;
 	if (loc == UNKNOWN_LOCATION)
 		loc = located_before(ret);
@@ -347,9 +348,9 @@ void ua_check_region_ends(struct ua_fn *fn)
 	basic_block bb;
 	unsigned t;
 
-	if (!fn->ntokens)
+	if (!ua_ntokens(fn))
 		return;
-	for (t = 0; t < fn->ntokens; t++)
+	for (t = 0; t < ua_ntokens(fn); t++)
 		check_blind(fn, t);
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;

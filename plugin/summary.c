@@ -252,6 +252,8 @@ struct check_walk {
 	bool fails_negative;
 	int param;
 	const struct ua_prim *check;
+	enum ua_mode opens;	/* what the returned begins open */
+	bool closed_success;	/* a success return with no begin's result */
 };
 
 static bool is_success(const struct check_walk *w, tree val)
@@ -279,9 +281,11 @@ static int checked_param(struct ua_fn *fn, const struct ua_prim *p)
 	return -1;
 }
 
+/* A check of a pointer: access_ok(), a checking begin, a check helper. */
 static bool is_check(const struct ua_prim *p)
 {
-	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_HELPER;
+	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
+	       p->kind == PRIM_HELPER;
 }
 
 /* The access_ok() a check rests on, through helpers of helpers. */
@@ -467,6 +471,48 @@ static const struct ua_prim *returned_check(struct ua_fn *fn, tree val,
 	return p && succeeds_zero(p) == w->success_zero ? p : NULL;
 }
 
+/* The region a begin opens: its own, or a begin helper's. */
+static enum ua_mode begin_mode(const struct ua_prim *p)
+{
+	if (p->kind == PRIM_BEGIN)
+		return p->mode;
+	return p->kind == PRIM_HELPER ? p->helper->sum.opens : UA_MODE_NONE;
+}
+
+/*
+ * The checking begin whose own result @val is, through conversions,
+ * likely() and "!= 0" (return user_write_access_begin(p, n);): a helper
+ * that succeeds with it hands its caller an open region.
+ */
+static const struct ua_prim *returned_begin(struct ua_fn *fn, tree val)
+{
+	int steps;
+
+	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+		const struct ua_prim *p;
+
+		if (is_gimple_call(def)) {
+			p = ua_prim_of(fn, def);
+			if (p && begin_mode(p) != UA_MODE_NONE)
+				return p;
+			if (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
+			    !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT))
+				return NULL;
+			val = gimple_call_arg(def, 0);
+		} else if (gimple_assign_single_p(def) ||
+			   gimple_assign_cast_p(def) ||
+			   (is_gimple_assign(def) &&
+			    gimple_assign_rhs_code(def) == NE_EXPR &&
+			    integer_zerop(gimple_assign_rhs2(def)))) {
+			val = gimple_assign_rhs1(def);
+		} else {
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
 /*
  * Is @val the result of a call into our own call cycle of a function with
  * no check summary yet?  The optimistic rounds of a cycle pass over such
@@ -540,12 +586,19 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 	}
 	if (w->optimistic && deferred_call(fn, val))
 		return;
-	p = returned_check(fn, val, w);
+	p = w->success_zero ? NULL : returned_begin(fn, val);
 	if (p) {
+		/* our result is the begin's: success leaves its region open */
+		param = checked_param(fn, p);
+		if (w->opens != UA_MODE_NONE && w->opens != begin_mode(p))
+			w->ok = false;
+		w->opens = begin_mode(p);
+	} else if ((p = returned_check(fn, val, w))) {
 		const struct ua_prim *d;
 		int dparam = -1;
 
 		/* our result is the check's own, after what else was checked */
+		w->closed_success = true;
 		param = checked_param(fn, p);
 		if (succeeds_zero(p))
 			w->fails_negative &= p->helper->sum.check_fails_negative;
@@ -559,6 +612,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 			w->fails_negative &= tree_int_cst_sgn(val) < 0;
 			return;
 		}
+		w->closed_success = true;
 		p = dominating_param_check(fn, way, &param);
 		if (!p)
 			p = joined_param_check(fn, way, &param);
@@ -597,15 +651,21 @@ static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 		w.check = NULL;
 		w.success_zero = false;
 		w.fails_negative = false;
+		w.opens = UA_MODE_NONE;
 	}
+	/* a helper opens for its caller only if every success does */
+	if (w.closed_success)
+		w.opens = UA_MODE_NONE;
 	if (sum->check_param == w.param && sum->check_prim == w.check &&
 	    sum->check_success_zero == w.success_zero &&
-	    sum->check_fails_negative == w.fails_negative)
+	    sum->check_fails_negative == w.fails_negative &&
+	    sum->opens == w.opens)
 		return false;
 	sum->check_param = w.param;
 	sum->check_prim = w.check;
 	sum->check_success_zero = w.success_zero;
 	sum->check_fails_negative = w.fails_negative;
+	sum->opens = w.opens;
 	return true;
 }
 
@@ -644,6 +704,7 @@ static void find_helper_calls(struct ua_fn *fn)
 	free(fn->helper_calls);
 	fn->helper_calls = XNEWVEC(struct ua_prim, calls.length() + 1);
 	fn->nhelper_calls = calls.length();
+	fn->nhelper_tokens = 0;
 	for (i = 0; i < calls.length(); i++) {
 		struct ua_prim *p = &fn->helper_calls[i];
 
@@ -651,6 +712,11 @@ static void find_helper_calls(struct ua_fn *fn)
 			     gimple_call_fndecl(calls[i]));
 		p->helper = check_helper_called(calls[i]);
 		ua_find_guard(p);
+		/* a begin helper's call is a begin of ours, on its success */
+		p->mode = p->helper->sum.opens;
+		p->opens = p->mode != UA_MODE_NONE;
+		if (p->opens && ua_ntokens(fn) < RS_MAX_TOKENS)
+			p->token = fn->ntokens + fn->nhelper_tokens++;
 	}
 }
 

@@ -165,6 +165,9 @@ struct ua_summary {
 	 * function that calls it (a helper of helpers: the innermost one) */
 	const struct ua_prim *check_prim;
 	bool ends_region;		/* ends its caller's region on every path */
+	enum ua_mode opens;		/* succeeds with a region of this mode
+					 * open for its caller: the result of
+					 * a checking begin, returned */
 };
 
 /* A finding about a function rather than an access (phase 3). */
@@ -215,6 +218,8 @@ struct ua_fn {
 	struct ua_summary sum;
 	unsigned nhelper_calls;
 	struct ua_prim *helper_calls;	/* calls of check helpers: checks too */
+	unsigned nhelper_tokens;	/* ... that open a region, numbered
+					 * after the function's own begins */
 	unsigned nending_calls;
 	gimple **ending_calls;	/* calls of helpers that end our region */
 	uint64_t *bb_in;	/* region state entering each block */
@@ -300,6 +305,7 @@ struct ua_fn *ua_unit_fn(unsigned i);
 struct ua_fn *ua_fn_of(cgraph_node *node);
 struct ua_fn *ua_fn_of_call(gimple *call);
 unsigned ua_nprims(const struct ua_fn *fn);
+unsigned ua_ntokens(const struct ua_fn *fn);
 const struct ua_prim *ua_prim_at(const struct ua_fn *fn, unsigned i);
 const struct ua_prim *ua_prim_of(const struct ua_fn *fn, gimple *stmt);
 void ua_fn_enter(struct ua_fn *fn);

@@ -54,6 +54,12 @@ unsigned ua_nprims(const struct ua_fn *fn)
 	return fn->nprims + fn->nhelper_calls;
 }
 
+/* The regions a function opens: its begins', then its begin helpers'. */
+unsigned ua_ntokens(const struct ua_fn *fn)
+{
+	return fn->ntokens + fn->nhelper_tokens;
+}
+
 const struct ua_prim *ua_prim_at(const struct ua_fn *fn, unsigned i)
 {
 	return i < fn->nprims ? &fn->prims[i] :
