@@ -48,14 +48,39 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 		ua_resolve(gimple_call_arg(p->stmt, 0), out);
 }
 
-/* The length a check validates, in its own function's terms. */
+/*
+ * A check helper's length parameter as the call passed it (ok(p, 4) for
+ * access_ok(p, n) in ok()); any other length as it is.
+ */
+static tree length_at_call(const struct ua_prim *p, tree len)
+{
+	tree decl = p->helper->node->decl, parm;
+	int k;
+
+	while (TREE_CODE(len) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(len) &&
+	       gimple_assign_cast_p(SSA_NAME_DEF_STMT(len)))
+		len = gimple_assign_rhs1(SSA_NAME_DEF_STMT(len));
+	if (TREE_CODE(len) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF(len))
+		return len;
+	parm = SSA_NAME_VAR(len);
+	if (!parm || TREE_CODE(parm) != PARM_DECL || DECL_CONTEXT(parm) != decl)
+		return len;
+	k = ua_parm_index(decl, parm);
+	if (k < 0 || (unsigned)k >= gimple_call_num_args(p->stmt))
+		return len;
+	return gimple_call_arg(p->stmt, k);
+}
+
+/* The length a check validates, in the terms of the function that made it. */
 tree ua_check_length(const struct ua_prim *p)
 {
 	const struct ua_prim *inner = ua_inner_check(p);
+	tree len;
 
 	if (inner->kind == PRIM_MASK || gimple_call_num_args(inner->stmt) < 2)
 		return NULL_TREE;
-	return gimple_call_arg(inner->stmt, 1);
+	len = gimple_call_arg(inner->stmt, 1);
+	return p->kind == PRIM_HELPER ? length_at_call(p, len) : len;
 }
 
 static const struct ua_ref *matching_ref(const struct ua_refs *refs,
