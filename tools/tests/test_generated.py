@@ -5,6 +5,9 @@ the prepared kernel with the plugin, once at level 0 and once at level 2 with fa
 In both: every unit builds without an internal compiler error, every plugin diagnostic has a
 file and a line, no other compiler warning appears (the generator writes clean code), and the
 plugin's unchecked / range / region / mode warnings equal the oracle's exactly, unit by unit.
+The sample holds every helper shape the generator writes (check helpers of both kinds, tested
+right and wrong, of other check helpers and in call cycles; helpers that end their caller's
+region; accessors one and two calls below a region; wrappers; a helper called from two regions).
 ``make fuzz`` (fuzz.py) runs the same with any seed and count and reduces what disagrees.
 """
 
@@ -42,6 +45,13 @@ def _show(findings: list[genprog.Finding], kinds: tuple[str, ...]) -> str:
 def test_sample_size():
     assert sum(len(p) for p in UNITS.values()) == COUNT
     assert len(UNITS) >= 10
+
+
+def test_helper_shapes_generated():
+    """Every helper shape is in the sample a few times, so the comparisons below judge it."""
+    shapes = genprog.shape_counts(list(UNITS.values()))
+    rare = {k: n for k, n in shapes.items() if n < 3}
+    assert not rare, f"helper shapes (almost) missing from the sample: {rare}"
 
 
 def test_no_crash(built):
