@@ -146,10 +146,10 @@ MODULE_DESCRIPTION("uaccess_check fuzz finding: check helpers of check helpers")
 
 /*
  * expected:
- *   check_helper_transitive.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
  * printed (plugin at 6130473):
- *   check_helper_transitive.c:116:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   check_helper_transitive.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   check_helper_transitive.c:80:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   check_helper_transitive.c:97:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:116:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:80:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:97:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
  */
