@@ -6,8 +6,11 @@
  * errors. All three validate the record on their success edge, so put_ret(), put_test() and
  * put_neg() are silent; the plugin finds no check in them (with the pointer a parameter of
  * the exported function, level 0 is silent anyway: the pointers here are loaded from args).
- * The look-alike positive_passed_on(): ok_pos() passes on the positive error of ok_one(), so
- * "if (ret < 0)" is the wrong test and the access is unchecked (where the plugin agrees).
+ * The look-alikes: ok_pos() passes on the positive error of ok_one(), so "if (ret < 0)" is
+ * the wrong test and the access in positive_passed_on() is unchecked (where the plugin agrees);
+ * ok_pos_after_check() does the same after a check of its own, and "if (ret < 0)" is still
+ * the wrong test (a positive error may be returned), so positive_after_check() is unchecked
+ * too, where the plugin takes ok_pos_after_check()'s errors for negative and is silent.
  */
 
 #include <linux/errno.h>
@@ -66,6 +69,15 @@ static noinline int ok_pos(struct g_rec __user *p, u32 flag)
 		return ok_one(p);
 	if (!access_ok(p, sizeof(*p)))
 		return -EFAULT;
+	return 0;
+}
+
+static noinline int ok_pos_after_check(struct g_rec __user *p, u32 flag)
+{
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	if (flag)
+		return ok_one(p);
 	return 0;
 }
 
@@ -141,15 +153,35 @@ efault:
 }
 EXPORT_SYMBOL_GPL(positive_passed_on);
 
+int positive_after_check(const struct g_args *args);
+int positive_after_check(const struct g_args *args)
+{
+	struct g_rec __user *p = args->u1;
+	u32 v = args->v;
+	int ret = ok_pos_after_check(p, args->flag);
+
+	if (ret < 0)
+		return ret;
+	__uaccess_begin();
+	unsafe_put_user(v, &p->b, efault);
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
+EXPORT_SYMBOL_GPL(positive_after_check);
+
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("uaccess_check fuzz finding: check helpers of check helpers");
 
 /*
  * expected:
- *   transitive_check_helpers.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:147:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:166:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
  * printed (plugin at 6130473):
- *   transitive_check_helpers.c:116:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   transitive_check_helpers.c:135:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   transitive_check_helpers.c:80:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
- *   transitive_check_helpers.c:97:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:109:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:128:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:147:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ *   transitive_check_helpers.c:92:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
  */
