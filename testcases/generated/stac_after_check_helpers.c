@@ -62,5 +62,5 @@ MODULE_DESCRIPTION("uaccess_check reproducer: a check helper of check helpers");
  * expected:
  *   (no warning)
  * printed (plugin at 6130473), on two runs of three:
- *   helper_of_helpers_before_stac.c:59:1: internal compiler error: Segmentation fault
+ *   stac_after_check_helpers.c:59:1: internal compiler error: Segmentation fault
  */

@@ -64,8 +64,8 @@ MODULE_DESCRIPTION("uaccess_check reproducer: the range of a check helper of che
 
 /*
  * expected:
- *   helper_of_helpers_range.c:53:9: warning: unsafe_copy_to_user() accesses bytes 32..47 of 'u1', beyond the 40 bytes checked [-Wuaccess-range]
+ *   range_of_check_helpers.c:53:9: warning: unsafe_copy_to_user() accesses bytes 32..47 of 'u1', beyond the 40 bytes checked [-Wuaccess-range]
  * printed (plugin at 6130473), on two runs of three:
- *   helper_of_helpers_range.c:63:1: internal compiler error: Segmentation fault
+ *   range_of_check_helpers.c:63:1: internal compiler error: Segmentation fault
  * and on the third: (no warning)
  */
