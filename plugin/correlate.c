@@ -15,7 +15,7 @@
  * variable's own initialisation reaches its tests, so in practice only
  * parameters are.)  Each combination of their outcomes
  * is an assumption; under it, the edges that contradict it are dead.  The
- * questions that follow paths (guard.c's ua_path_avoids(), the region
+ * questions that follow paths (paths.c's ua_path_avoids(), the region
  * dataflow) are asked under each assumption and the answers joined, so a
  * path only counts when some execution can take it.
  */

@@ -6,7 +6,7 @@
  * The checks of the function that validate the same root are sorted by
  * how well they cover the access: proven, unproven, then range by the
  * bytes they check.  The verdict is the worst over the paths of the best
- * check on each (guard.c's ua_path_avoids: the first prefix of that order
+ * check on each (paths.c's ua_path_avoids: the first prefix of that order
  * that no path avoids), so two begins on branches that join cover what
  * follows.  A pointer advanced in a loop that only moves it up (the word
  * loops of unsafe_copy_to_user()) has a lower bound: starting past the
@@ -80,25 +80,21 @@ struct candidate {
 };
 
 /*
- * The pointers an accessor's asm statement touches memory through, and
- * the size it touches (-1: not known).  No pointer the plugin can read
- * is one unknown root: overflow.
+ * The pointers an accessor's asm statement touches memory through, as
+ * roots, and the size it touches (-1: not known).  No pointer the plugin
+ * can read is one unknown root: overflow.
  */
-HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out)
+HOST_WIDE_INT ua_asm_refs(const struct ua_asm *x, struct ua_refs *out)
 {
-	HOST_WIDE_INT size;
-	tree ptr, obj;
-
-	size = ua_access_size(stmt, &ptr, &obj);
-	if (obj) {
-		ua_resolve_object(obj, stmt, out);
-	} else if (ptr) {
-		ua_resolve_at(ptr, stmt, out);
+	if (x->obj) {
+		ua_resolve_object(x->obj, x->stmt, out);
+	} else if (x->ptr) {
+		ua_resolve_at(x->ptr, x->stmt, out);
 	} else {
 		memset(out, 0, sizeof(*out));
 		out->overflow = true;
 	}
-	return size;
+	return x->size;
 }
 
 /*
@@ -238,13 +234,14 @@ static gimple *masked_anchor(const struct point *pt, const struct ua_ref *masked
 
 	for (i = 0; i < fn->naccesses; i++) {
 		for (j = 0; j < fn->accesses[i].nasm; j++) {
-			gimple *s = fn->accesses[i].asms[j];
+			const struct ua_asm *x = &fn->accesses[i].asms[j];
+			gimple *s = x->stmt;
 			struct ua_refs refs;
 			HOST_WIDE_INT size;
 
 			if (!ua_stmt_dominates(s, pt->bb, pt->stmt))
 				continue;
-			size = ua_asm_refs(s, &refs);
+			size = ua_asm_refs(x, &refs);
 			if (refs.n == 1 && !refs.overflow &&
 			    ua_same_root(&refs.ref[0], masked) &&
 			    refs.ref[0].off_known && refs.ref[0].off >= 0 &&
@@ -348,10 +345,10 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 	unsigned i;
 
 	memset(out, 0, sizeof(*out));
-	out->c = XNEWVEC(struct candidate, fn->nprims + 1);
-	out->cuts = XNEWVEC(const struct ua_prim *, fn->nprims + 1);
-	for (i = 0; i < fn->nprims; i++) {
-		const struct ua_prim *p = &fn->prims[i];
+	out->c = XNEWVEC(struct candidate, ua_nprims(fn) + 1);
+	out->cuts = XNEWVEC(const struct ua_prim *, ua_nprims(fn) + 1);
+	for (i = 0; i < ua_nprims(fn); i++) {
+		const struct ua_prim *p = ua_prim_at(fn, i);
 		struct ua_refs crefs;
 		const struct ua_ref *cref;
 		struct candidate *c;

@@ -7,7 +7,7 @@
  * the caller left it (RS_ENTRY), closed, or open by one of the function's
  * begins (one token each, so that a note can name the begin and its mode
  * decides what the region allows).  A checking begin opens only on its
- * success edge; an unchecked begin (stac) opens where it stands; an end
+ * success edge; an unchecked begin (x86's stac()) opens where it stands; an end
  * closes; user_access_save() closes and user_access_restore() brings back
  * whatever reached the save its flags came from.  Sets only grow, so the
  * iteration terminates.
@@ -16,16 +16,6 @@
  * returns that leave a region this function opened.
  */
 #include "uaccess_check.h"
-
-const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt)
-{
-	unsigned i;
-
-	for (i = 0; i < fn->nprims; i++)
-		if (fn->prims[i].stmt == stmt)
-			return &fn->prims[i];
-	return NULL;
-}
 
 /*
  * What the user_access_save() calls whose flags reach @val saved: a
@@ -62,6 +52,17 @@ static uint64_t restore(struct ua_fn *fn, const struct ua_prim *p, uint64_t s)
 	return r ? r : s;
 }
 
+/* The function's own primitive at @stmt: regions are phase 1's alone. */
+static struct ua_prim *own_prim(struct ua_fn *fn, gimple *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->nprims; i++)
+		if (fn->prims[i].stmt == stmt)
+			return &fn->prims[i];
+	return NULL;
+}
+
 /*
  * The state after @stmt.  Only the dataflow itself (@learn) records what
  * reaches a save; the queries read the state and change nothing.
@@ -69,19 +70,19 @@ static uint64_t restore(struct ua_fn *fn, const struct ua_prim *p, uint64_t s)
 static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
 			      bool learn)
 {
-	struct ua_prim *p = (struct ua_prim *)ua_prim_of(fn, stmt);
+	struct ua_prim *p = own_prim(fn, stmt);
 
 	if (!p)
 		return s;
 	switch (p->kind) {
-	case PRIM_STAC:
+	case PRIM_OPEN:
 	case PRIM_MASK:
 		/* a masked begin of one call (powerpc 7.x) opens where it is */
 		return p->token >= 0 ? RS_TOKEN(p->token) : s;
 	case PRIM_BEGIN:
 		/* a begin whose result no condition tests opens right here */
 		return !p->ok_edge && p->token >= 0 ? RS_TOKEN(p->token) : s;
-	case PRIM_CLAC:
+	case PRIM_END:
 		return RS_CLOSED;
 	case PRIM_SAVE:
 		if (learn) {
@@ -290,6 +291,20 @@ uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt)
 	if (!fn->bb_in)
 		return RS_ENTRY;
 	return transfer_bb(fn, bb, fn->bb_in[bb->index], stmt, false);
+}
+
+/*
+ * The region state at each accessor asm, kept with it: the later phases
+ * and the notes read it and run no transfer of their own for accesses.
+ */
+void ua_access_regions(struct ua_fn *fn)
+{
+	unsigned i, j;
+
+	for (i = 0; i < fn->naccesses; i++)
+		for (j = 0; j < fn->accesses[i].nasm; j++)
+			fn->accesses[i].asms[j].region =
+				ua_region_at(fn, fn->accesses[i].asms[j].stmt);
 }
 
 /* The state along @e: what leaves its source, and a begin's success. */

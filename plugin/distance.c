@@ -27,7 +27,7 @@
 
 static bool unchecked_begin(const struct ua_prim *p)
 {
-	return p->kind == PRIM_STAC && !p->masked;
+	return p->kind == PRIM_OPEN && !p->masked;
 }
 
 static int line_of(location_t loc)

@@ -232,7 +232,7 @@ static void prim_records(struct ua_fn *fn, const struct ua_prim *p)
 		return;
 	if (ua_prim_props[p->kind].checks)
 		prim_record(fn, p, F_CHECK);
-	if (ua_prim_opens(p) || p->kind == PRIM_CLAC)
+	if (ua_prim_opens(p) || p->kind == PRIM_END)
 		prim_record(fn, p, F_REGION);
 }
 
@@ -323,8 +323,8 @@ static void fn_records(struct ua_fn *fn)
 {
 	unsigned i, j;
 
-	for (i = 0; i < fn->nprims; i++)
-		prim_records(fn, &fn->prims[i]);
+	for (i = 0; i < ua_nprims(fn); i++)
+		prim_records(fn, ua_prim_at(fn, i));
 	for (i = 0; i < fn->ncalls; i++)
 		call_record(fn, &fn->calls[i]);
 	for (i = 0; i < fn->naccesses; i++) {

@@ -44,11 +44,8 @@ static void scope_note(struct ua_diag *d, const struct ua_prim *scope)
 /* The scope the access stands in, if its region is one. */
 static const struct ua_prim *enclosing_scope(struct ua_access *acc)
 {
-	const struct ua_prim *p;
+	const struct ua_prim *p = ua_region_opener(acc->fn, acc->asms[0].region);
 
-	if (!acc->fn->bb_in)
-		return NULL;
-	p = ua_region_opener(acc->fn, ua_region_at(acc->fn, acc->asms[0]));
 	return ua_prim_is_scope(p) ? p : NULL;
 }
 

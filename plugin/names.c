@@ -1,32 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Names and places as the programmer wrote them: the expansion point of a
- * location, a function's name, a pointer's root as source text, a call's
- * text read back from the source file, the keyword a statement starts
- * with.  Leaf helpers for the output: no analysis here.
+ * Names as the programmer wrote them, for the output: a function's name,
+ * a pointer's root and the pointer at its use as source text (through the
+ * variables the programmer named), the order accessors are reported in.
  */
 #include "uaccess_check.h"
-
-/* The expansion point in the programmer's file of a (virtual) location. */
-location_t ua_user_location(location_t loc)
-{
-	return linemap_resolve_location(line_table, loc,
-					LRK_MACRO_EXPANSION_POINT, NULL);
-}
-
-/* Source order: file, line, column (for "the first ... in source order"). */
-int ua_compare_locations(location_t a, location_t b)
-{
-	expanded_location xa = expand_location(a);
-	expanded_location xb = expand_location(b);
-	int c = strcmp(xa.file ? xa.file : "", xb.file ? xb.file : "");
-
-	if (c)
-		return c;
-	if (xa.line != xb.line)
-		return xa.line < xb.line ? -1 : 1;
-	return xa.column < xb.column ? -1 : xa.column > xb.column;
-}
 
 /* qsort() order of struct ua_access pointers: source order. */
 int ua_compare_accesses(const void *a, const void *b)
@@ -122,21 +100,6 @@ static void print_index(pretty_printer *pp, tree t, int depth)
 	}
 }
 
-/* A variable a macro declared (__gu_val, _tmpsrc): no reader wrote it. */
-static bool macro_temporary(tree var)
-{
-	return linemap_location_from_macro_expansion_p(line_table,
-						       DECL_SOURCE_LOCATION(var));
-}
-
-bool ua_named_by_programmer(tree t)
-{
-	tree var = SSA_NAME_VAR(t);
-
-	return var && DECL_NAME(var) && !DECL_ARTIFICIAL(var) &&
-	       !macro_temporary(var);
-}
-
 /* Print an SSA name as the variable the programmer wrote. */
 static void print_source(pretty_printer *pp, tree t)
 {
@@ -227,7 +190,7 @@ static tree written_root(const struct ua_ref *ref)
 		base = SSA_NAME_VAR(base);
 	else
 		base = get_base_address(base);
-	if (ref->named && base && DECL_P(base) && macro_temporary(base))
+	if (ref->named && base && DECL_P(base) && ua_macro_temporary(base))
 		return ref->named;
 	return ref->root;
 }
@@ -288,185 +251,4 @@ const char *ua_root_note(const struct ua_ref *ref)
 		return "";
 	snprintf(buf, sizeof(buf), " (= %s)", root);
 	return buf;
-}
-
-/*
- * GCC locates a return at its value; a reader looks for the keyword.
- * Find @word on the line before @loc's column and locate it there.
- */
-location_t ua_keyword_before(location_t loc, const char *word)
-{
-	expanded_location x = expand_location(loc);
-	const line_map *map = linemap_lookup(line_table, loc);
-	size_t len = strlen(word);
-	char_span line(NULL, 0);
-	int col;
-
-	if (!x.file || !map || linemap_macro_expansion_map_p(map))
-		return loc;
-	line = location_get_source_line(x.file, x.line);
-	if (!line)
-		return loc;
-	for (col = MIN(x.column - 1, (int)line.length()) - (int)len; col >= 0;
-	     col--)
-		if (!strncmp(line.get_buffer() + col, word, len))
-			return linemap_position_for_line_and_column(
-				line_table, linemap_check_ordinary(map),
-				x.line, col + 1);
-	return loc;
-}
-
-/*
- * Does the source line of @loc call @name at or after its column?  A
- * condition's location is its "if": what the test was written as is
- * only in the text ("if (is_kernel_addr(ea))").
- */
-bool ua_line_calls(location_t loc, const char *name)
-{
-	expanded_location x = expand_location(ua_user_location(loc));
-	size_t len = strlen(name);
-	char_span line(NULL, 0);
-	int col;
-
-	if (!x.file)
-		return false;
-	line = location_get_source_line(x.file, x.line);
-	if (!line)
-		return false;
-	for (col = MAX(x.column - 1, 0); col + (int)len < (int)line.length(); col++)
-		if (!strncmp(line.get_buffer() + col, name, len) &&
-		    line.get_buffer()[col + len] == '(')
-			return true;
-	return false;
-}
-
-static bool ident_char(char c)
-{
-	return ISIDNUM(c);
-}
-
-/*
- * Is @word what is written at @loc, as a whole identifier, or as the
- * whole initialiser of the variable declared there ("tasksize =
- * TASK_SIZE;")?  A macro whose value GCC folded to a constant leaves only
- * its place in the source (powerpc's TASK_SIZE without CONFIG_COMPAT).
- */
-bool ua_word_at(location_t loc, const char *word)
-{
-	expanded_location x = expand_location(ua_user_location(loc));
-	size_t len = strlen(word), n, i;
-	char_span line(NULL, 0);
-	const char *p;
-
-	if (!x.file || x.column < 1)
-		return false;
-	line = location_get_source_line(x.file, x.line);
-	if (!line || (size_t)x.column > line.length())
-		return false;
-	p = line.get_buffer();
-	n = line.length();
-	i = x.column - 1;
-	if (i + len <= n && !strncmp(p + i, word, len) &&
-	    (i + len == n || !ident_char(p[i + len])))
-		return true;
-	while (i < n && ident_char(p[i]))
-		i++;
-	while (i < n && ISSPACE(p[i]))
-		i++;
-	if (i >= n || p[i++] != '=')
-		return false;
-	while (i < n && ISSPACE(p[i]))
-		i++;
-	if (i + len > n || strncmp(p + i, word, len))
-		return false;
-	for (i += len; i < n && ISSPACE(p[i]); i++)
-		;
-	return i < n && (p[i] == ';' || p[i] == ',');
-}
-
-static bool last_is_space(struct obstack *ob)
-{
-	return obstack_object_size(ob) &&
-	       ((char *)obstack_next_free(ob))[-1] == ' ';
-}
-
-/*
- * The call written at @loc, as text: "access_ok(events, n * size)".
- * Follows the parentheses over up to eight lines.  Caller frees.
- */
-char *ua_source_call(location_t loc)
-{
-	expanded_location x = expand_location(ua_user_location(loc));
-	struct obstack ob;
-	int depth = 0, line, col = x.column - 1;
-	bool done = false;
-	char *text;
-
-	if (!x.file)
-		return xstrdup("?");
-	gcc_obstack_init(&ob);
-	for (line = x.line; line < x.line + 8 && !done; line++, col = 0) {
-		char_span span = location_get_source_line(x.file, line);
-		size_t i;
-
-		if (!span)
-			break;
-		for (i = col; i < span.length() && !done; i++) {
-			char c = span.get_buffer()[i] == '\t' ? ' ' :
-				 span.get_buffer()[i];
-
-			if (c == ' ' && last_is_space(&ob))
-				continue;
-			obstack_1grow(&ob, c);
-			if (c == '(')
-				depth++;
-			else if (c == ')' && --depth == 0)
-				done = true;
-		}
-		/* a name with no call after it on its line is all there is */
-		if (!depth)
-			done = true;
-		else if (!last_is_space(&ob))
-			obstack_1grow(&ob, ' ');
-	}
-	obstack_1grow(&ob, 0);
-	text = xstrdup((char *)obstack_finish(&ob));
-	obstack_free(&ob, NULL);
-	return text;
-}
-
-
-/*
- * The @n-th argument (from 0) of the call written at @loc, as text, or
- * NULL.  Caller frees.
- */
-char *ua_call_arg_text(location_t loc, unsigned n)
-{
-	char *call = ua_source_call(loc), *p = strchr(call, '('), *start;
-	char *arg = NULL;
-	int depth = 0;
-	unsigned i = 0;
-
-	for (start = p ? ++p : NULL; p && *p; p++) {
-		if (*p == '(' || *p == '[' || *p == '{') {
-			depth++;
-		} else if (*p == ')' || *p == ']' || *p == '}') {
-			if (depth-- == 0)
-				break;
-		} else if (*p == ',' && !depth) {
-			if (i == n)
-				break;
-			i++;
-			start = p + 1;
-		}
-	}
-	if (p && *p && i == n) {
-		while (*start == ' ')
-			start++;
-		while (p > start && p[-1] == ' ')
-			p--;
-		arg = xstrndup(start, p - start);
-	}
-	free(call);
-	return arg;
 }

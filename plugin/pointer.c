@@ -19,6 +19,16 @@
 
 #define UA_MAX_DEPTH 32
 
+/* Is @t a variable the programmer named, not a compiler's or a macro's? */
+bool ua_named_by_programmer(tree t)
+{
+	tree var = SSA_NAME_VAR(t);
+
+	return var && DECL_NAME(var) && !DECL_ARTIFICIAL(var) &&
+	       !ua_macro_temporary(var);
+}
+
+
 /* The PHIs on the walk, with the offset at each (UNKNOWN_OFF: none). */
 #define UNKNOWN_OFF HOST_WIDE_INT_MIN
 
@@ -506,15 +516,32 @@ static void walk_assign(struct walk *w, tree t, gimple *def,
 }
 
 /*
+ * Does @call return one of its arguments?  Its index, with the offset the
+ * callee adds, or -1: the callee's summary says (summary.c computes it
+ * before any query resolves a pointer; none is read earlier).
+ */
+static int returned_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known)
+{
+	struct ua_fn *fn = ua_fn_of_call(call);
+
+	if (!fn || fn->sum.ret_param < 0 ||
+	    (unsigned)fn->sum.ret_param >= gimple_call_num_args(call))
+		return -1;
+	*off = fn->sum.ret_off;
+	*off_known = fn->sum.ret_off_known;
+	return fn->sum.ret_param;
+}
+
+/*
  * A helper that returns its argument (advanced) passes the pointer on, as
- * a pointer passer of recognise.c does.
+ * a pointer passer of primitives.def does.
  */
 static void walk_call(struct walk *w, tree t, gimple *call, struct ua_ref at,
 		      int depth)
 {
 	HOST_WIDE_INT off;
 	bool known;
-	int k = ua_call_returns_arg(call, &off, &known);
+	int k = returned_arg(call, &off, &known);
 
 	if (k < 0 && ua_passes_pointer(gimple_call_fndecl(call)) &&
 	    gimple_call_num_args(call) == 1) {

@@ -13,13 +13,14 @@
 #include "uaccess_check.h"
 #include "verdict.h"
 
-static void query_asm(struct ua_access *acc, gimple *stmt)
+static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 {
+	gimple *stmt = x->stmt;
 	struct ua_refs refs;
 	HOST_WIDE_INT size;
 	unsigned i;
 
-	size = ua_asm_refs(stmt, &refs);
+	size = ua_asm_refs(x, &refs);
 	if (refs.overflow)
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
 	for (i = 0; i < refs.n; i++) {
@@ -48,7 +49,7 @@ static void query_access(struct ua_access *acc)
 	ua_verdict_init(acc->cover);
 	ua_verdict_init(acc->region);
 	for (i = 0; i < acc->nasm; i++)
-		query_asm(acc, acc->asms[i]);
+		query_asm(acc, &acc->asms[i]);
 }
 
 /* Is this a call whose callee's requirements another unit may hold? */

@@ -1,309 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Phase 1, local analysis: recognising the user-access primitives and the
- * accessors in a function body.
+ * Phase 1, local analysis: the primitive calls and the accessors of a
+ * function body, as primitives.c says what each statement is.
  *
- * Before inlining, the region primitives are still calls to small inline
- * functions (user_access_begin, __access_ok, mask_user_address, stac,
- * clac, smap_save, smap_restore).  Their mode and the name the programmer
- * wrote (user_read_access_begin or user_write_access_end) only survive in
- * the macro expansion chain of the call's location, so that chain is what
- * names them.  The accessors themselves are inline asm; the asm text is
- * shared with copy_to_kernel_nofault() and varies between versions, so an
- * asm is an accessor only when an unsafe_* macro is on its chain.
- *
- * Every name, with its kind and mode, comes from primitives.def, the one
- * table the Python driver reads too (tools/uaccess_check/primitives.py):
- * a primitive added there is known to both, and none is spelled here.
+ * An accessor as written is one group: every asm statement its macro
+ * call expanded to (unsafe_copy_to_user() is a loop per word size).  Each
+ * asm's pointer or object and the bytes it touches are read from its
+ * operands here, once, and kept with it; a constant length of a copy is
+ * kept with the group.  The later phases read them and decode nothing.
  */
 #include "uaccess_check.h"
 
-/* What each kind of primitive does, for every phase. */
-const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
-	[PRIM_ACCESS_OK] = { .checks = true, .tested = true },
-	[PRIM_BEGIN] = { .checks = true, .tested = true, .opens = true },
-	[PRIM_MASK] = { .checks = true },
-	[PRIM_STAC] = { .opens = true },
-	[PRIM_CLAC] = { },
-	[PRIM_SAVE] = { },
-	[PRIM_RESTORE] = { },
-	[PRIM_HELPER] = { .checks = true, .tested = true },
-};
-
-/* The KIND column of primitives.def. */
-enum ua_def_kind {
-	UA_KIND_CHECK,
-	UA_KIND_BEGIN,
-	UA_KIND_MASK,
-	UA_KIND_MASKED,
-	UA_KIND_SCOPED,
-	UA_KIND_UNCHECKED,
-	UA_KIND_END,
-	UA_KIND_SAVE,
-	UA_KIND_RESTORE,
-	UA_KIND_ACCESSOR,
-	UA_KIND_WRAPPER,
-	UA_KIND_PASSER,
-	UA_NDEF_KINDS,
-};
-
-/* What the plugin does with each: a primitive kind, or none (-1). */
-static const int ua_def_prim[UA_NDEF_KINDS] = {
-	[UA_KIND_CHECK] = PRIM_ACCESS_OK,
-	[UA_KIND_BEGIN] = PRIM_BEGIN,
-	[UA_KIND_MASK] = PRIM_MASK,
-	[UA_KIND_MASKED] = PRIM_MASK,
-	[UA_KIND_SCOPED] = -1,
-	[UA_KIND_UNCHECKED] = PRIM_STAC,
-	[UA_KIND_END] = PRIM_CLAC,
-	[UA_KIND_SAVE] = PRIM_SAVE,
-	[UA_KIND_RESTORE] = PRIM_RESTORE,
-	[UA_KIND_ACCESSOR] = -1,
-	[UA_KIND_WRAPPER] = -1,
-	[UA_KIND_PASSER] = -1,
-};
-
-/* The HOW column: found on the macro chain, as a called function. */
-#define UA_BY_NONE	0
-#define UA_BY_MACRO	1
-#define UA_BY_CALL	2
-#define UA_BY_BOTH	(UA_BY_MACRO | UA_BY_CALL)
-
-/* The SIZE column: a length argument's index, or none of them. */
-#define UA_SIZE_PTR	(-1)
-#define UA_SIZE_NONE	(-2)
-#define UA_SIZE_INNER	(-3)
-#define UA_SIZE_0	0
-#define UA_SIZE_1	1
-#define UA_SIZE_2	2
-#define UA_SIZE_3	3
-
-struct ua_name {
-	const char *name;
-	enum ua_def_kind kind;
-	enum ua_mode mode;
-	int how;		/* UA_BY_* */
-	int size;		/* a length argument, or UA_SIZE_* */
-};
-
-/*
- * Every primitive, from the one table (primitives.def): the names a
- * programmer writes, found on the macro chain (outermost wins, and its
- * mode is the one that counts), and the inline functions the primitives
- * are made of (docs/design.md, "Primitives per architecture"), whose
- * modes hold for a direct call.  A name is in the table once.
- */
-static const struct ua_name ua_prims[] = {
-#define UA_PRIM(name, kind, mode, ptr, size, how, since, until, arch)	\
-	{ #name, UA_KIND_##kind, UA_MODE_##mode, UA_BY_##how, UA_SIZE_##size },
-#include "primitives.def"
-#undef UA_PRIM
-};
-
-/* The primitive called @name that the plugin recognises @how, if any. */
-static const struct ua_name *lookup(const char *name, int how)
+/* What every primitive records of its call, whoever finds it. */
+void ua_init_prim(struct ua_prim *p, gimple *stmt, enum ua_prim_kind kind,
+		  enum ua_mode mode, tree fndecl)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
-		if (!strcmp(ua_prims[i].name, name))
-			return ua_prims[i].how & how ? &ua_prims[i] : NULL;
-	return NULL;
-}
-
-/* Is @fndecl one the kernel's own headers define (not a local namesake)? */
-static bool in_kernel_headers(tree fndecl)
-{
-	const char *file;
-
-	if (!fndecl || !DECL_NAME(fndecl))
-		return false;
-	file = DECL_SOURCE_FILE(fndecl);
-	return file && strstr(file, "include/");
-}
-
-/* @fndecl as a primitive function, if it is one. */
-static const struct ua_name *lookup_function(tree fndecl)
-{
-	const struct ua_name *n;
-
-	if (!in_kernel_headers(fndecl))
-		return NULL;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
-	return n && ua_def_prim[n->kind] >= 0 ? n : NULL;
-}
-
-/*
- * Helpers that return their pointer argument, made safe from speculation
- * but not validated (arm64's uaccess_mask_ptr() in unsafe_put_user()):
- * inline asm, so no summary says so.
- */
-bool ua_passes_pointer(tree fndecl)
-{
-	const struct ua_name *n;
-
-	if (!in_kernel_headers(fndecl))
-		return false;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
-	return n && n->kind == UA_KIND_PASSER;
-}
-
-/* Does @p open a region (a begin, or a masked begin that is one call)? */
-bool ua_prim_opens(const struct ua_prim *p)
-{
-	return ua_prim_props[p->kind].opens || p->opens;
-}
-
-/* Was @p named by a macro a programmer writes? */
-bool ua_prim_written(const struct ua_prim *p)
-{
-	return lookup(p->name, UA_BY_MACRO) != NULL;
-}
-
-/* Is @p part of a 7.x scope (its begin, or its cleanup end)? */
-bool ua_prim_is_scope(const struct ua_prim *p)
-{
-	const struct ua_name *n = p ? lookup(p->name, UA_BY_MACRO) : NULL;
-
-	return n && n->kind == UA_KIND_SCOPED;
-}
-
-bool ua_is_primitive_body(tree fndecl)
-{
-	return lookup_function(fndecl) != NULL;
-}
-
-bool ua_unit_has_macro_maps(void)
-{
-	return LINEMAPS_MACRO_USED(line_table) > 0;
-}
-
-/*
- * Where the programmer wrote a macro call that expanded at @loc: out of
- * the macro arguments it was written in (an "if" macro's condition), to
- * the place in the file; a call written in another macro's body stays at
- * that macro's expansion point.
- */
-static location_t written_at(location_t loc)
-{
-	while (linemap_location_from_macro_expansion_p(line_table, loc) &&
-	       !linemap_location_from_macro_definition_p(line_table, loc)) {
-		const line_map *map = linemap_lookup(line_table, loc);
-
-		if (!map || !linemap_macro_expansion_map_p(map))
-			break;
-		loc = linemap_macro_map_loc_unwind_toward_spelling(
-			line_table, linemap_check_macro(map), loc);
-	}
-	return ua_user_location(loc);
-}
-
-/*
- * Walk the macro chain of @loc from the innermost expansion outwards and
- * return the outermost primitive macro found (with its expansion map in
- * @key, when asked).
- */
-static const struct ua_name *chain_name(location_t loc, bool accessors,
-					const void **key, bool *masked,
-					location_t *where)
-{
-	const struct ua_name *found = NULL;
-
-	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
-		const line_map *map = linemap_lookup(line_table, loc);
-		const line_map_macro *mm;
-		const struct ua_name *n;
-
-		if (!map || !linemap_macro_expansion_map_p(map))
-			break;
-		mm = linemap_check_macro(map);
-		location_t arg;
-
-		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
-		if (n && (n->kind == UA_KIND_ACCESSOR) == accessors) {
-			if (masked && ua_def_prim[n->kind] == PRIM_MASK)
-				*masked = true;
-			found = n;
-			if (key)
-				*key = mm;
-			if (where)
-				*where = written_at(MACRO_MAP_EXPANSION_POINT_LOCATION(mm));
-		}
-		/*
-		 * A token that came in through an argument of this macro (the
-		 * condition of CONFIG_PROFILE_ALL_BRANCHES's "if") carries the
-		 * expansions it went through inside the argument: follow them
-		 * before leaving for the expansion point.
-		 */
-		arg = linemap_macro_map_loc_unwind_toward_spelling(line_table, mm, loc);
-		if (linemap_location_from_macro_expansion_p(line_table, arg) &&
-		    linemap_lookup(line_table, arg) != map)
-			loc = arg;
-		else
-			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
-	}
-	return found;
-}
-
-/* Is a macro called @name on the expansion chain of @loc? */
-bool ua_written_in_macro(location_t loc, const char *name)
-{
-	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
-		const line_map *map = linemap_lookup(line_table, loc);
-		const line_map_macro *mm;
-
-		if (!map || !linemap_macro_expansion_map_p(map))
-			return false;
-		mm = linemap_check_macro(map);
-		if (!strcmp(linemap_map_get_macro_name(mm), name))
-			return true;
-		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
-	}
-	return false;
-}
-
-/* Instrumentation the kernel puts between a begin and its accesses. */
-static bool is_hook(tree fndecl)
-{
-	const char *n;
-
-	if (!fndecl || !DECL_NAME(fndecl))
-		return false;
-	n = IDENTIFIER_POINTER(DECL_NAME(fndecl));
-	return startswith(n, "kmsan_") || startswith(n, "instrument_") ||
-	       startswith(n, "kasan_") || startswith(n, "kcsan_");
-}
-
-static bool is_accessor_asm(gimple *stmt);
-static tree asm_user_operand(gasm *stmt);
-
-/*
- * Statements that change no kernel memory a pointer could be loaded from,
- * although GCC must assume they might: the primitives, the pointer
- * passers, the sanitizer hooks and the accessors themselves (they write
- * user memory).
- */
-bool ua_stores_nothing(gimple *stmt)
-{
-	if (gimple_clobber_p(stmt))
-		return true;
-	if (is_gimple_call(stmt))
-		return gimple_call_internal_p(stmt) ?
-		       ua_is_deferred_init(stmt) :
-		       lookup_function(gimple_call_fndecl(stmt)) ||
-		       ua_passes_pointer(gimple_call_fndecl(stmt)) ||
-		       is_hook(gimple_call_fndecl(stmt));
-	return gimple_code(stmt) == GIMPLE_ASM && is_accessor_asm(stmt);
-}
-
-void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
-		 enum ua_mode mode, tree fndecl)
-{
-	const struct ua_name *written, *f;
-	struct ua_prim *p;
-
-	fn->prims = XRESIZEVEC(struct ua_prim, fn->prims, fn->nprims + 1);
-	p = &fn->prims[fn->nprims++];
 	memset(p, 0, sizeof(*p));
 	p->stmt = stmt;
 	p->kind = kind;
@@ -311,29 +22,37 @@ void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
 	p->loc = ua_user_location(gimple_location(stmt));
 	p->token = -1;
-	/* a masked begin opens; mask_user_address() only masks */
-	f = kind == PRIM_MASK ? lookup(p->name, UA_BY_CALL) : NULL;
-	p->opens = f && f->kind == UA_KIND_MASKED;
-	if (kind == PRIM_HELPER)
+}
+
+static void add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
+		     enum ua_mode mode, tree fndecl)
+{
+	struct ua_written w;
+	struct ua_prim *p;
+
+	fn->prims = XRESIZEVEC(struct ua_prim, fn->prims, fn->nprims + 1);
+	p = &fn->prims[fn->nprims++];
+	ua_init_prim(p, stmt, kind, mode, fndecl);
+	p->opens = kind == PRIM_MASK && ua_masked_begin_call(fndecl);
+	if (!ua_written_as(gimple_location(stmt), false, &w))
 		return;
-	written = chain_name(gimple_location(stmt), false, NULL, &p->masked,
-			     &p->loc);
-	if (!written)
-		return;
-	p->name = written->name;
+	p->name = w.name;
+	p->masked = w.masked;
+	p->loc = w.where;
 	/* stac() inside a masked begin opens a region of the masked mode */
-	if (written->mode != UA_MODE_NONE && p->kind != PRIM_ACCESS_OK)
-		p->mode = written->mode;
+	if (w.mode != UA_MODE_NONE && p->kind != PRIM_ACCESS_OK)
+		p->mode = w.mode;
 }
 
 static void add_access_asm(struct ua_fn *fn, gimple *stmt,
-			   const struct ua_name *n, const void *key)
+			   const struct ua_written *w)
 {
 	struct ua_access *a = NULL;
+	struct ua_asm *x;
 	unsigned i;
 
 	for (i = 0; i < fn->naccesses; i++)
-		if (fn->accesses[i].key == key)
+		if (fn->accesses[i].key == w->key)
 			a = &fn->accesses[i];
 	if (!a) {
 		fn->accesses = XRESIZEVEC(struct ua_access, fn->accesses,
@@ -341,43 +60,34 @@ static void add_access_asm(struct ua_fn *fn, gimple *stmt,
 		a = &fn->accesses[fn->naccesses++];
 		memset(a, 0, sizeof(*a));
 		a->fn = fn;
-		a->name = n->name;
-		a->mode = n->mode;
-		a->key = key;
+		a->name = w->name;
+		a->mode = w->mode;
+		a->key = w->key;
 		a->loc = ua_user_location(gimple_location(stmt));
 	}
-	a->asms = XRESIZEVEC(gimple *, a->asms, a->nasm + 1);
-	a->asms[a->nasm++] = stmt;
-}
-
-static bool is_accessor_asm(gimple *stmt)
-{
-	return asm_user_operand(as_a<gasm *>(stmt)) &&
-	       chain_name(gimple_location(stmt), true, NULL, NULL, NULL);
+	a->asms = XRESIZEVEC(struct ua_asm, a->asms, a->nasm + 1);
+	x = &a->asms[a->nasm++];
+	x->stmt = stmt;
+	x->size = ua_access_size(stmt, &x->ptr, &x->obj);
 }
 
 static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 {
-	const struct ua_name *n;
-	const void *key = NULL;
+	struct ua_written w;
 
 	if (is_gimple_call(stmt)) {
 		tree fndecl = gimple_call_fndecl(stmt);
+		enum ua_prim_kind kind;
+		enum ua_mode mode;
 
-		n = lookup_function(fndecl);
-		if (n)
-			ua_add_prim(fn, stmt,
-				    (enum ua_prim_kind)ua_def_prim[n->kind],
-				    n->mode, fndecl);
+		if (ua_primitive_call(fndecl, &kind, &mode))
+			add_prim(fn, stmt, kind, mode, fndecl);
 		return;
 	}
-	if (gimple_code(stmt) != GIMPLE_ASM)
+	if (gimple_code(stmt) != GIMPLE_ASM || !ua_asm_has_user_operand(stmt))
 		return;
-	if (!asm_user_operand(as_a<gasm *>(stmt)))
-		return;
-	n = chain_name(gimple_location(stmt), true, &key, NULL, NULL);
-	if (n)
-		add_access_asm(fn, stmt, n, key);
+	if (ua_written_as(gimple_location(stmt), true, &w))
+		add_access_asm(fn, stmt, &w);
 }
 
 /* A size_t (or unsigned long) variable set to a constant? */
@@ -398,14 +108,6 @@ static tree constant_length(gimple *stmt)
 	return rhs;
 }
 
-/* Is @name an accessor whose size is a length argument (a copy)? */
-static bool takes_length(const char *name)
-{
-	const struct ua_name *n = lookup(name, UA_BY_MACRO);
-
-	return n && n->kind == UA_KIND_ACCESSOR && n->size >= 0;
-}
-
 /*
  * The length of an unsafe_copy_*() whose length is a constant: the one
  * size_t variable its expansion sets to a constant (x86's __ucu_len,
@@ -421,15 +123,16 @@ static void find_copy_lengths(struct ua_fn *fn)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 			tree len = constant_length(stmt);
-			const void *key = NULL;
+			struct ua_written w;
 			unsigned i;
 
-			if (!len || !chain_name(gimple_location(stmt), true, &key, NULL, NULL))
+			if (!len || !ua_written_as(gimple_location(stmt), true, &w) ||
+			    !w.takes_length)
 				continue;
 			for (i = 0; i < fn->naccesses; i++) {
 				struct ua_access *a = &fn->accesses[i];
 
-				if (a->key != key || !takes_length(a->name))
+				if (a->key != w.key)
 					continue;
 				a->copy_len = a->copy_len == -1 ? tree_to_shwi(len) : -2;
 			}
@@ -456,174 +159,3 @@ void ua_find_primitives(struct ua_fn *fn)
 			fn->accesses[i].copy_len = -1;
 }
 
-static bool is_large_struct(tree type)
-{
-	tree name = TYPE_NAME(type);
-
-	if (name && TREE_CODE(name) == TYPE_DECL)
-		name = DECL_NAME(name);
-	return name && TREE_CODE(name) == IDENTIFIER_NODE &&
-	       !strcmp(IDENTIFIER_POINTER(name), "__large_struct");
-}
-
-static HOST_WIDE_INT type_bytes(tree type)
-{
-	if (!type || VOID_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
-	    !tree_fits_shwi_p(TYPE_SIZE_UNIT(type)))
-		return -1;
-	return tree_to_shwi(TYPE_SIZE_UNIT(type));
-}
-
-/*
- * A memory operand: "m", or a target's own memory-only constraint around
- * an lvalue (powerpc's DS-form "Z<>" for std/ld, arm64's "Q").
- */
-static bool is_memory_operand(tree op)
-{
-	const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
-
-	return strchr(c, 'm') ||
-	       (REFERENCE_CLASS_P(TREE_VALUE(op)) && !strpbrk(c, "rg"));
-}
-
-/* The memory operand of an asm: what an accessor reads or writes. */
-static tree asm_memory_operand(gasm *stmt)
-{
-	unsigned i;
-
-	for (i = 0; i < gimple_asm_noutputs(stmt); i++)
-		if (is_memory_operand(gimple_asm_output_op(stmt, i)))
-			return TREE_VALUE(gimple_asm_output_op(stmt, i));
-	for (i = 0; i < gimple_asm_ninputs(stmt); i++)
-		if (is_memory_operand(gimple_asm_input_op(stmt, i)))
-			return TREE_VALUE(gimple_asm_input_op(stmt, i));
-	return NULL_TREE;
-}
-
-/*
- * Without a memory operand, the register that holds the user address:
- * arm64's "r" (addr), x86-32's 8-byte put.  The value a put stores can be
- * a pointer too, but not in a plain "r" ("rZ" on arm64).
- */
-static tree asm_address_operand(gasm *stmt)
-{
-	tree found = NULL_TREE;
-	unsigned i;
-
-	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
-		tree op = gimple_asm_input_op(stmt, i);
-		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
-
-		if (!strcmp(c, "r") && POINTER_TYPE_P(TREE_TYPE(TREE_VALUE(op))))
-			found = TREE_VALUE(op);
-	}
-	return found;
-}
-
-/*
- * The pointer a passer was given: its own result is a void pointer (the
- * cast back to the accessor's type is a no-op GIMPLE drops), so the size
- * of the access is in its argument's type.
- */
-static tree typed_pointer(tree p)
-{
-	while (TREE_CODE(p) == SSA_NAME) {
-		gimple *def = SSA_NAME_DEF_STMT(p);
-
-		if (!is_gimple_call(def) || gimple_call_num_args(def) != 1 ||
-		    !ua_passes_pointer(gimple_call_fndecl(def)))
-			break;
-		p = gimple_call_arg(def, 0);
-	}
-	return p;
-}
-
-/*
- * The size of an access through the address register @p: a put stores
- * its other input, typed as the pointer the programmer wrote ("(u64
- * __user *)p" is a cast GIMPLE drops, so @p's type may be narrower); a
- * get has no such input and takes @p's own type.
- */
-static HOST_WIDE_INT register_access_size(gasm *stmt, tree p)
-{
-	unsigned i;
-
-	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
-		tree op = gimple_asm_input_op(stmt, i);
-		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
-		tree v = TREE_VALUE(op);
-
-		/* "+r" (err) comes back as a matching input, "0" (err) */
-		if (v != p && !ISDIGIT(c[0]) && type_bytes(TREE_TYPE(v)) > 0)
-			return type_bytes(TREE_TYPE(v));
-	}
-	return type_bytes(TREE_TYPE(TREE_TYPE(typed_pointer(p))));
-}
-
-static tree asm_user_operand(gasm *stmt)
-{
-	tree mem = asm_memory_operand(stmt);
-
-	return mem ? mem : asm_address_operand(stmt);
-}
-
-/*
- * What an accessor asm touches and how many bytes: through the pointer
- * @ptr, or the object @obj when GCC folded the pointer into the operand
- * (unsafe_try_cmpxchg_user(&u->f, ...) has u->f itself).  The memory
- * operand of put/get is a dummy large struct, so the size comes from the
- * pointer's own type, as it does for an address in a register.
- */
-HOST_WIDE_INT ua_access_size(gimple *stmt, tree *ptr, tree *obj)
-{
-	tree mem = asm_memory_operand(as_a<gasm *>(stmt));
-	tree p;
-
-	*ptr = NULL_TREE;
-	*obj = NULL_TREE;
-	if (!mem) {
-		p = asm_address_operand(as_a<gasm *>(stmt));
-		*ptr = p;
-		return p ? register_access_size(as_a<gasm *>(stmt), p) : -1;
-	}
-	if (mem && TREE_CODE(mem) != MEM_REF && REFERENCE_CLASS_P(mem)) {
-		*obj = mem;
-		return type_bytes(TREE_TYPE(mem));
-	}
-	if (!mem || TREE_CODE(mem) != MEM_REF)
-		return -1;
-	p = TREE_OPERAND(mem, 0);
-	*ptr = p;
-	if (!is_large_struct(TREE_TYPE(mem)))
-		return type_bytes(TREE_TYPE(mem));
-	if (!POINTER_TYPE_P(TREE_TYPE(p)))
-		return -1;
-	return type_bytes(TREE_TYPE(TREE_TYPE(p)));
-}
-
-/* Does the unit hold exception-table asm at all (to explain silence)? */
-bool ua_unit_has_accessor_asm(void)
-{
-	cgraph_node *node;
-
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		function *fun = DECL_STRUCT_FUNCTION(node->decl);
-		basic_block bb;
-
-		if (!fun || !fun->cfg)
-			continue;
-		FOR_EACH_BB_FN(bb, fun) {
-			gimple_stmt_iterator gsi;
-
-			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-				gimple *s = gsi_stmt(gsi);
-
-				if (gimple_code(s) == GIMPLE_ASM &&
-				    strstr(gimple_asm_string(as_a<gasm *>(s)),
-					   "__ex_table"))
-					return true;
-			}
-		}
-	}
-	return false;
-}

@@ -157,8 +157,8 @@ static bool block_has_prim(struct ua_fn *fn, basic_block bb)
 {
 	unsigned i;
 
-	for (i = 0; i < fn->nprims; i++)
-		if (gimple_bb(fn->prims[i].stmt) == bb)
+	for (i = 0; i < ua_nprims(fn); i++)
+		if (gimple_bb(ua_prim_at(fn, i)->stmt) == bb)
 			return true;
 	return false;
 }
@@ -201,7 +201,7 @@ static void check_blind(struct ua_fn *fn, unsigned t)
 		return;
 	memset(&rc, 0, sizeof(rc));
 	for (i = 0; i < fn->naccesses; i++)
-		if (ua_region_at(fn, fn->accesses[i].asms[0]) & RS_TOKEN(t))
+		if (fn->accesses[i].asms[0].region & RS_TOKEN(t))
 			return;
 	FOR_EACH_BB_FN(bb, fn->fun) {
 		gimple_stmt_iterator gsi;
@@ -228,7 +228,7 @@ static void check_blind(struct ua_fn *fn, unsigned t)
  */
 static bool end_mismatch(const struct ua_prim *begin, const struct ua_prim *end)
 {
-	if (begin->kind == PRIM_STAC && begin->mode == UA_MODE_RW)
+	if (begin->kind == PRIM_OPEN && begin->mode == UA_MODE_RW)
 		return false;
 	return (begin->mode & ~end->mode) != 0;
 }
@@ -357,7 +357,7 @@ void ua_check_region_ends(struct ua_fn *fn)
 			gimple *stmt = gsi_stmt(gsi);
 			const struct ua_prim *p = ua_prim_of(fn, stmt);
 
-			if (p && p->kind == PRIM_CLAC)
+			if (p && p->kind == PRIM_END)
 				check_end(fn, p, ua_region_at(fn, stmt));
 			if (p && ua_prim_opens(p))
 				check_nested(fn, p, ua_region_at(fn, stmt));

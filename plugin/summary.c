@@ -125,22 +125,6 @@ static bool compute_returned_param(struct ua_fn *fn)
 	return true;
 }
 
-/*
- * Does @call return one of its arguments?  Returns its index, with the
- * offset the callee adds, or -1.
- */
-int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known)
-{
-	struct ua_fn *fn = ua_fn_of_call(call);
-
-	if (!fn || fn->sum.ret_param < 0 ||
-	    (unsigned)fn->sum.ret_param >= gimple_call_num_args(call))
-		return -1;
-	*off = fn->sum.ret_off;
-	*off_known = fn->sum.ret_off_known;
-	return fn->sum.ret_param;
-}
-
 /* Is @ref a load through parameter @j of @fn, at byte offset 0? */
 static bool loads_cell(struct ua_fn *fn, const struct ua_ref *ref, int j)
 {
@@ -234,27 +218,39 @@ static bool is_success(const struct check_walk *w, tree val)
 	return w->success_zero ? integer_zerop(val) : !integer_zerop(val);
 }
 
-/* The parameter an access_ok() checks, or -1. */
+/* Does check @p succeed with 0, failing otherwise? */
+static bool succeeds_zero(const struct ua_prim *p)
+{
+	return p->kind == PRIM_HELPER && p->helper->sum.check_success_zero;
+}
+
+/* The parameter a check (access_ok() or a check helper's call) validates, or -1. */
 static int checked_param(struct ua_fn *fn, const struct ua_prim *p)
 {
 	struct ua_refs refs;
+	unsigned arg = p->kind == PRIM_HELPER ? p->helper->sum.check_param : 0;
 
-	ua_resolve(gimple_call_arg(p->stmt, 0), &refs);
+	ua_resolve(gimple_call_arg(p->stmt, arg), &refs);
 	if (refs.n == 1 && refs.ref[0].kind == ROOT_PARM)
 		return ua_parm_index(fn->node->decl, refs.ref[0].root);
 	return -1;
 }
 
-/* The access_ok() on a parameter whose success dominates @bb. */
+static bool is_check(const struct ua_prim *p)
+{
+	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_HELPER;
+}
+
+/* A check of a parameter whose success dominates @bb. */
 static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 						    basic_block bb, int *param)
 {
 	unsigned i;
 
-	for (i = 0; i < fn->nprims; i++) {
-		const struct ua_prim *p = &fn->prims[i];
+	for (i = 0; i < ua_nprims(fn); i++) {
+		const struct ua_prim *p = ua_prim_at(fn, i);
 
-		if (p->kind != PRIM_ACCESS_OK || !ua_prim_dominates(p, bb, NULL))
+		if (!is_check(p) || !ua_prim_dominates(p, bb, NULL))
 			continue;
 		*param = checked_param(fn, p);
 		if (*param >= 0)
@@ -263,11 +259,9 @@ static const struct ua_prim *dominating_param_check(struct ua_fn *fn,
 	return NULL;
 }
 
-/*
- * The access_ok() whose own result @val is (return access_ok(p, n);),
- * through conversions, likely() and "!= 0".
- */
-static const struct ua_prim *returned_check(struct ua_fn *fn, tree val)
+/* The check whose call defines @val, through copies and conversions. */
+static const struct ua_prim *check_call_of(struct ua_fn *fn, tree val,
+					   bool through_tests)
 {
 	int steps;
 
@@ -277,23 +271,54 @@ static const struct ua_prim *returned_check(struct ua_fn *fn, tree val)
 
 		if (is_gimple_call(def)) {
 			p = ua_prim_of(fn, def);
-			if (p && p->kind == PRIM_ACCESS_OK)
+			if (p && is_check(p))
 				return p;
-			if (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
-			    !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT))
+			if (!through_tests ||
+			    (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
+			     !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT)))
 				return NULL;
 			val = gimple_call_arg(def, 0);
 		} else if (gimple_assign_single_p(def) ||
-			   gimple_assign_cast_p(def) ||
-			   (is_gimple_assign(def) &&
-			    gimple_assign_rhs_code(def) == NE_EXPR &&
-			    integer_zerop(gimple_assign_rhs2(def)))) {
+			   gimple_assign_cast_p(def)) {
+			val = gimple_assign_rhs1(def);
+		} else if (through_tests && is_gimple_assign(def) &&
+			   gimple_assign_rhs_code(def) == NE_EXPR &&
+			   integer_zerop(gimple_assign_rhs2(def))) {
 			val = gimple_assign_rhs1(def);
 		} else {
 			return NULL;
 		}
 	}
 	return NULL;
+}
+
+/*
+ * The check whose own result @val is: return access_ok(p, n); through
+ * conversions, likely() and "!= 0"; or return ok_helper(p); a check
+ * helper's result in the form of ours.
+ */
+static const struct ua_prim *returned_check(struct ua_fn *fn, tree val,
+					    const struct check_walk *w)
+{
+	const struct ua_prim *p = check_call_of(fn, val, !w->success_zero);
+
+	return p && succeeds_zero(p) == w->success_zero ? p : NULL;
+}
+
+/*
+ * Is @val, returned from @bb, a check helper's result on a path where
+ * that check failed (if (ret) return ret;)?
+ */
+static const struct ua_prim *returned_failure(struct ua_fn *fn, tree val,
+					      basic_block bb,
+					      const struct check_walk *w)
+{
+	const struct ua_prim *p = check_call_of(fn, val, false);
+
+	if (!p || !succeeds_zero(p) || !w->success_zero ||
+	    !ua_prim_fails_before(p, bb))
+		return NULL;
+	return p;
 }
 
 /* The constant an SSA name was set to, looking through copies. */
@@ -311,6 +336,12 @@ static tree constant_of(tree val)
 	return val;
 }
 
+/* The access_ok() a check rests on, through helpers of helpers. */
+static const struct ua_prim *innermost(const struct ua_prim *p)
+{
+	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
+}
+
 static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 			      void *data)
 {
@@ -318,10 +349,17 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 	const struct ua_prim *p;
 	int param = -1;
 
-	p = returned_check(fn, val);
-	if (p && !w->success_zero) {
-		/* a bool helper returning the check itself */
+	p = returned_failure(fn, val, bb, w);
+	if (p) {
+		w->fails_negative &= p->helper->sum.check_fails_negative;
+		return;
+	}
+	p = returned_check(fn, val, w);
+	if (p) {
+		/* our result is the check's own */
 		param = checked_param(fn, p);
+		if (succeeds_zero(p))
+			w->fails_negative &= p->helper->sum.check_fails_negative;
 	} else {
 		val = constant_of(val);
 		/* a value we cannot classify may be success: it needs the check */
@@ -337,35 +375,91 @@ static void note_check_return(struct ua_fn *fn, tree val, basic_block bb,
 		w->ok = false;
 		return;
 	}
-	w->check = p;
+	w->check = innermost(p);
 	w->param = param;
 }
 
-static void compute_check_summary(struct ua_fn *fn)
+/* Returns true when the check summary changed. */
+static bool compute_check_summary(struct ua_fn *fn)
 {
 	tree rtype = TREE_TYPE(TREE_TYPE(fn->node->decl));
+	struct ua_summary old = fn->sum;
 	struct check_walk w;
 
-	if (!INTEGRAL_TYPE_P(rtype) || !fn->nprims)
-		return;
-	memset(&w, 0, sizeof(w));
-	w.ok = true;
-	w.param = -1;
-	w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
-	w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
-	each_return(fn, note_check_return, &w);
-	if (w.ok && w.check) {
-		fn->sum.check_param = w.param;
-		fn->sum.check_prim = w.check;
-		fn->sum.check_success_zero = w.success_zero;
-		fn->sum.check_fails_negative = w.fails_negative;
+	fn->sum.check_param = -1;
+	fn->sum.check_prim = NULL;
+	fn->sum.check_success_zero = false;
+	fn->sum.check_fails_negative = false;
+	if (INTEGRAL_TYPE_P(rtype) && ua_nprims(fn)) {
+		memset(&w, 0, sizeof(w));
+		w.ok = true;
+		w.param = -1;
+		w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
+		w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
+		each_return(fn, note_check_return, &w);
+		if (w.ok && w.check) {
+			fn->sum.check_param = w.param;
+			fn->sum.check_prim = w.check;
+			fn->sum.check_success_zero = w.success_zero;
+			fn->sum.check_fails_negative = w.fails_negative;
+		}
+	}
+	return old.check_param != fn->sum.check_param ||
+	       old.check_prim != fn->sum.check_prim ||
+	       old.check_success_zero != fn->sum.check_success_zero ||
+	       old.check_fails_negative != fn->sum.check_fails_negative;
+}
+
+/* Is @call a call of a check helper, passing the pointer it checks? */
+static struct ua_fn *check_helper_called(gimple *call)
+{
+	struct ua_fn *h;
+
+	if (!is_gimple_call(call) || !gimple_call_lhs(call))
+		return NULL;
+	h = ua_fn_of_call(call);
+	if (!h || h->sum.check_param < 0 ||
+	    (unsigned)h->sum.check_param >= gimple_call_num_args(call))
+		return NULL;
+	return h;
+}
+
+/*
+ * A call of a check helper is a check of its caller's, with its success
+ * edge.  The array is built whole from the callees' summaries as they
+ * are now, replacing the one an earlier round of a cycle built.
+ */
+static void find_helper_calls(struct ua_fn *fn)
+{
+	auto_vec<gimple *> calls;
+	basic_block bb;
+	unsigned i;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
+			if (check_helper_called(gsi_stmt(gsi)))
+				calls.safe_push(gsi_stmt(gsi));
+	}
+	free(fn->helper_calls);
+	fn->helper_calls = XNEWVEC(struct ua_prim, calls.length() + 1);
+	fn->nhelper_calls = calls.length();
+	for (i = 0; i < calls.length(); i++) {
+		struct ua_prim *p = &fn->helper_calls[i];
+
+		ua_init_prim(p, calls[i], PRIM_HELPER, UA_MODE_NONE,
+			     gimple_call_fndecl(calls[i]));
+		p->helper = check_helper_called(calls[i]);
+		ua_find_guard(p);
 	}
 }
 
 #define UA_CYCLE_ROUNDS 8
 
-/* The returned-parameter summaries of one call cycle, to a fixed point. */
-static void summarise_cycle(unsigned first, unsigned end)
+/* Run @step over the members of a call cycle until nothing changes. */
+static bool settle(unsigned first, unsigned end,
+		   bool (*step)(struct ua_fn *))
 {
 	unsigned i, round;
 	bool changed = true;
@@ -376,46 +470,45 @@ static void summarise_cycle(unsigned first, unsigned end)
 			struct ua_fn *fn = ua_unit_fn(i);
 
 			ua_fn_enter(fn);
-			changed |= compute_returned_param(fn);
+			changed |= step(fn);
 			ua_fn_leave();
 		}
 	}
-	for (i = first; i < end && changed; i++)
-		ua_unit_fn(i)->sum.ret_param = -1;
+	return !changed;
+}
+
+static bool check_step(struct ua_fn *fn)
+{
+	find_helper_calls(fn);
+	return compute_check_summary(fn);
+}
+
+/*
+ * The summaries of one call cycle (or one function), to a fixed point;
+ * a cycle that does not settle keeps no returned parameter and no check.
+ */
+static void summarise_cycle(unsigned first, unsigned end)
+{
+	unsigned i;
+
+	if (!settle(first, end, compute_returned_param))
+		for (i = first; i < end; i++)
+			ua_unit_fn(i)->sum.ret_param = -1;
 	for (i = first; i < end; i++) {
 		struct ua_fn *fn = ua_unit_fn(i);
 
 		ua_fn_enter(fn);
 		compute_stores_back(fn);
-		compute_check_summary(fn);
 		ua_fn_leave();
 	}
-}
-
-/* A call of a check helper is a check of its caller's. */
-static void add_helper_checks(struct ua_fn *fn)
-{
-	basic_block bb;
-
-	FOR_EACH_BB_FN(bb, fn->fun) {
-		gimple_stmt_iterator gsi;
-
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *call = gsi_stmt(gsi);
-			struct ua_fn *h;
-
-			if (!is_gimple_call(call) || !gimple_call_lhs(call))
-				continue;
-			h = ua_fn_of_call(call);
-			if (!h || h->sum.check_param < 0 ||
-			    (unsigned)h->sum.check_param >=
-			    gimple_call_num_args(call))
-				continue;
-			ua_add_prim(fn, call, PRIM_HELPER, UA_MODE_NONE,
-				    gimple_call_fndecl(call));
-			fn->prims[fn->nprims - 1].helper = h;
-			ua_find_guard(&fn->prims[fn->nprims - 1]);
-		}
+	if (settle(first, end, check_step))
+		return;
+	for (i = first; i < end; i++)
+		ua_unit_fn(i)->sum.check_param = -1;
+	for (i = first; i < end; i++) {
+		ua_fn_enter(ua_unit_fn(i));
+		find_helper_calls(ua_unit_fn(i));
+		ua_fn_leave();
 	}
 }
 
@@ -423,18 +516,10 @@ void ua_summarise_unit(void)
 {
 	unsigned i, first = 0, n = ua_unit_count();
 
-	for (i = 0; i < n; i++) {
-		struct ua_fn *fn = ua_unit_fn(i);
-
-		fn->sum.ret_param = -1;
-		fn->sum.check_param = -1;
-	}
 	for (i = 1; i <= n; i++) {
 		if (i < n && ua_unit_fn(i)->scc == ua_unit_fn(first)->scc)
 			continue;
 		summarise_cycle(first, i);
 		first = i;
 	}
-	for (i = 0; i < n; i++)
-		add_helper_checks(ua_unit_fn(i));
 }

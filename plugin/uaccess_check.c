@@ -12,7 +12,7 @@
  *
  * It runs as one simple IPA pass right after the SSA form is built: every
  * function is in SSA, the call graph exists and nothing is inlined yet, so
- * the primitives are still visible as calls (see recognise.c).  The pass
+ * the primitives are still visible as calls (see primitives.c).  The pass
  * runs four phases over the unit's functions, callees first (unit.c):
  * local analysis, summaries, queries, output; each reads only what the
  * earlier ones produced (docs/design.md).  The plugin only reads the IL:
@@ -70,6 +70,7 @@ static void analyse_locally(void)
 		ua_find_guards(fn);
 		if (fn->nprims)
 			ua_region_dataflow(fn);
+		ua_access_regions(fn);
 	}
 }
 

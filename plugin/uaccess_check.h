@@ -2,21 +2,29 @@
 /*
  * Types shared by the phases of the uaccess_check plugin.
  *
- * A unit is checked in four phases, each reading only what the earlier
- * ones produced (see uaccess_check.c and docs/design.md):
+ * A unit is checked in four phases, each writing only its own products
+ * and reading only earlier ones (see uaccess_check.c and docs/design.md):
  *
- *   1. local analysis (recognise.c, guard.c, dataflow.c): per function,
- *      the primitive calls, the accessor groups, the success edge of every
- *      check and the region state over the CFG;
- *   2. summaries (summary.c): what each helper does with a pointer,
- *      callees first, to a fixed point over call cycles;
- *   3. queries (callchain.c, coverage.c, regioncheck.c): one verdict per
- *      access for coverage and one for its region, with the call sites to
- *      blame; nothing is printed or recorded;
- *   4. output (judge.c, messages.c, distance.c, report.c, facts.c).
+ *   1. local analysis (recognise.c, guard.c, feasible.c, correlate.c,
+ *      dataflow.c): per function, the primitive calls, the accessor
+ *      groups with what each asm touches, the success edge of every
+ *      check, and the region state over the CFG and at each access;
+ *   2. summaries (summary.c): what each helper does with a pointer and
+ *      which calls of check helpers are checks, callees first, to a fixed
+ *      point over call cycles;
+ *   3. queries (bound.c, paths.c, callchain.c, kept.c, coverage.c,
+ *      regioncheck.c, query.c): one verdict per access for coverage and
+ *      one for its region, with the call sites to blame; nothing is
+ *      printed or recorded;
+ *   4. output (names.c, report.c, messages.c, judge.c, distance.c,
+ *      facts.c).
  *
- * pointer.c and names.c are leaf helpers used by several phases: they
- * read the IL and the summaries, never compute either.
+ * Below the phases, every phase may ask locations.c (source locations
+ * and text), primitives.c (what a call or an asm is), unit.c (the
+ * function table) and pointer.c (a pointer as a root; it reads summaries
+ * once phase 2 made them, never computes them).  Each array of struct
+ * ua_fn is filled by one phase and never grown by a later one, so a
+ * pointer into it stays valid.
  */
 #ifndef UACCESS_CHECK_H
 #define UACCESS_CHECK_H
@@ -34,15 +42,15 @@ enum ua_prim_kind {
 	PRIM_ACCESS_OK,	/* __access_ok(p, n): the check itself */
 	PRIM_BEGIN,	/* user_access_begin(p, n): check, opens on success */
 	PRIM_MASK,	/* mask_user_address(p): its result is validated */
-	PRIM_STAC,	/* opens a region without checking anything */
-	PRIM_CLAC,	/* closes the region */
+	PRIM_OPEN,	/* opens a region, checking nothing (x86's stac()) */
+	PRIM_END,	/* ends the region */
 	PRIM_SAVE,	/* user_access_save(): closes, remembering */
 	PRIM_RESTORE,	/* user_access_restore(): reopens what was saved */
 	PRIM_HELPER,	/* a call of a helper that checks its argument */
 	PRIM_NKINDS,
 };
 
-/* What each kind of primitive does; the one table is recognise.c's. */
+/* What each kind of primitive does; the one table is primitives.c's. */
 struct ua_prim_props {
 	bool checks;		/* validates a pointer */
 	bool tested;		/* validates on the success edge of its result */
@@ -120,6 +128,15 @@ struct ua_refs {
 
 struct ua_verdict;
 
+/* One asm statement of an accessor, and what its operands touch. */
+struct ua_asm {
+	gimple *stmt;
+	tree ptr;		/* through this pointer, */
+	tree obj;		/* ... or this object GCC folded it into */
+	HOST_WIDE_INT size;	/* bytes, or -1 */
+	uint64_t region;	/* the region state at it (dataflow.c) */
+};
+
 /* One accessor as written: the asm statements one macro call expands to. */
 struct ua_access {
 	struct ua_fn *fn;
@@ -128,7 +145,7 @@ struct ua_access {
 	location_t loc;
 	const void *key;	/* the macro expansion it came from */
 	unsigned nasm;
-	gimple **asms;
+	struct ua_asm *asms;
 	HOST_WIDE_INT copy_len;	/* unsafe_copy_*() of constant length, or -1 */
 	/* phase 3 */
 	struct ua_verdict *cover;
@@ -144,6 +161,8 @@ struct ua_summary {
 	int check_param;		/* a check helper on this parameter, or -1 */
 	bool check_success_zero;	/* it returns 0 on success */
 	bool check_fails_negative;	/* ... and a negative error otherwise */
+	/* the access_ok() it rests on, among the phase-1 primitives of the
+	 * function that calls it (a helper of helpers: the innermost one) */
 	const struct ua_prim *check_prim;
 };
 
@@ -201,6 +220,8 @@ struct ua_fn {
 	edge *kernel_edges;	/* powerpc's is_kernel_addr() true edges */
 	/* phase 2 */
 	struct ua_summary sum;
+	unsigned nhelper_calls;
+	struct ua_prim *helper_calls;	/* calls of check helpers: checks too */
 	/* phase 3 */
 	bool busy;		/* on the current call chain */
 	enum ua_reach reach;	/* reaches an accessor (regioncheck.c) */
@@ -227,46 +248,74 @@ struct ua_options {
 };
 extern struct ua_options ua_opts;
 
-/* unit.c: the function table, in postorder */
-void ua_unit_build(void);
-unsigned ua_unit_count(void);
-struct ua_fn *ua_unit_fn(unsigned i);
-struct ua_fn *ua_fn_of(cgraph_node *node);
-struct ua_fn *ua_fn_of_call(gimple *call);
-void ua_fn_enter(struct ua_fn *fn);
-void ua_fn_leave(void);
-bool ua_callers_known(struct ua_fn *fn);
-bool ua_is_syscall(struct ua_fn *fn);
-void ua_unit_reset(void);
+/*
+ * Who may call whom (docs/design.md, "Files"): a file calls only files
+ * listed before its own group here, or in its own group.
+ */
 
-/* names.c */
+/* locations.c: source locations and the text at them */
 location_t ua_user_location(location_t loc);
 int ua_compare_locations(location_t a, location_t b);
-int ua_compare_accesses(const void *a, const void *b);
-const char *ua_fn_name(struct ua_fn *fn);
-const char *ua_root_text(const struct ua_ref *ref);
-const char *ua_pointer_text(const struct ua_ref *ref);
-const char *ua_root_note(const struct ua_ref *ref);
-const char *ua_near_text(const struct ua_ref *ref);
-bool ua_named_by_programmer(tree t);
+bool ua_macro_temporary(tree var);
+bool ua_written_in_macro(location_t loc, const char *name);
+location_t ua_keyword_before(location_t loc, const char *word);
+bool ua_line_calls(location_t loc, const char *name);
+bool ua_word_at(location_t loc, const char *word);
 char *ua_source_call(location_t loc);
 char *ua_call_arg_text(location_t loc, unsigned n);
-location_t ua_keyword_before(location_t loc, const char *word);
-bool ua_word_at(location_t loc, const char *word);
 
-/* phase 1: recognise.c, feasible.c, correlate.c, guard.c, dataflow.c */
+/* primitives.c: what a call or an asm statement is (primitives.def) */
+struct ua_written {
+	const char *name;	/* the outermost primitive or accessor macro */
+	enum ua_mode mode;
+	bool takes_length;	/* an accessor whose length is an argument */
+	const void *key;	/* its expansion: one per call as written */
+	location_t where;	/* where the programmer wrote it */
+	bool masked;		/* a masking macro is on the chain */
+};
+
 bool ua_unit_has_macro_maps(void);
 bool ua_unit_has_accessor_asm(void);
-void ua_find_primitives(struct ua_fn *fn);
+bool ua_primitive_call(tree fndecl, enum ua_prim_kind *kind,
+		       enum ua_mode *mode);
+bool ua_masked_begin_call(tree fndecl);
+bool ua_written_as(location_t loc, bool accessors, struct ua_written *out);
+bool ua_asm_has_user_operand(gimple *stmt);
+HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_passes_pointer(tree fndecl);
 bool ua_prim_written(const struct ua_prim *p);
 bool ua_prim_opens(const struct ua_prim *p);
 bool ua_prim_is_scope(const struct ua_prim *p);
 bool ua_stores_nothing(gimple *stmt);
-HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
-void ua_add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
-		 enum ua_mode mode, tree fndecl);
+
+/* unit.c: the function table, in postorder */
+void ua_unit_build(void);
+unsigned ua_unit_count(void);
+struct ua_fn *ua_unit_fn(unsigned i);
+struct ua_fn *ua_fn_of(cgraph_node *node);
+struct ua_fn *ua_fn_of_call(gimple *call);
+unsigned ua_nprims(const struct ua_fn *fn);
+const struct ua_prim *ua_prim_at(const struct ua_fn *fn, unsigned i);
+const struct ua_prim *ua_prim_of(const struct ua_fn *fn, gimple *stmt);
+void ua_fn_enter(struct ua_fn *fn);
+void ua_fn_leave(void);
+bool ua_callers_known(struct ua_fn *fn);
+bool ua_is_syscall(struct ua_fn *fn);
+void ua_unit_reset(void);
+
+/* phase 1: recognise.c, guard.c, feasible.c, correlate.c, dataflow.c */
+void ua_find_primitives(struct ua_fn *fn);
+void ua_init_prim(struct ua_prim *p, gimple *stmt, enum ua_prim_kind kind,
+		  enum ua_mode mode, tree fndecl);
+void ua_find_guards(struct ua_fn *fn);
+void ua_find_guard(struct ua_prim *p);
+bool ua_edge_dominates(edge e, basic_block bb);
+bool ua_stmt_before(gimple *a, gimple *b);
+bool ua_stmt_dominates(gimple *s, basic_block bb, gimple *stmt);
+bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
+bool ua_prim_fails_before(const struct ua_prim *p, basic_block bb);
+edge ua_edge_when(basic_block bb, bool value);
 void ua_find_infeasible(struct ua_fn *fn);
 bool ua_infeasible(const struct ua_fn *fn, edge in, edge out);
 bool ua_block_decided(const struct ua_fn *fn, basic_block bb);
@@ -275,11 +324,33 @@ gcond *ua_block_cond(basic_block bb);
 void ua_find_correlated(struct ua_fn *fn);
 unsigned ua_assumptions(const struct ua_fn *fn);
 bool ua_dead_under(const struct ua_fn *fn, unsigned a, edge e);
-void ua_find_guards(struct ua_fn *fn);
-void ua_find_guard(struct ua_prim *p);
-bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
-bool ua_stmt_dominates(gimple *s, basic_block bb, gimple *stmt);
-/* What a path to an access must not pass (guard.c's ua_path_avoids). */
+void ua_region_dataflow(struct ua_fn *fn);
+void ua_access_regions(struct ua_fn *fn);
+uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
+uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
+const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
+const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
+
+/* pointer.c: pointers as roots (reads the summaries, never computes them) */
+void ua_resolve(tree ptr, struct ua_refs *out);
+void ua_resolve_at(tree ptr, gimple *use, struct ua_refs *out);
+void ua_resolve_object(tree obj, gimple *use, struct ua_refs *out);
+bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
+bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
+void ua_ref_add(struct ua_ref *up, const struct ua_ref *down);
+int ua_parm_index(tree fndecl, tree parm);
+bool ua_is_load(gimple *def);
+bool ua_named_by_programmer(tree t);
+
+/* phase 2: summary.c */
+void ua_summarise_unit(void);
+bool ua_stores_back(struct ua_fn *fn, int j);
+
+/* phase 3: bound.c, paths.c (query.c, coverage.c, regioncheck.c, callchain.c: verdict.h) */
+edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
+		   HOST_WIDE_INT guard);
+
+/* What a path to an access must not pass (paths.c's ua_path_avoids). */
 struct ua_cuts {
 	const struct ua_prim *const *prims;	/* checks: success edges, masks */
 	unsigned n;
@@ -291,41 +362,19 @@ bool ua_path_avoids(struct ua_fn *fn, const struct ua_cuts *cuts, edge from,
 		    basic_block bb, gimple *stmt);
 unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
 		       HOST_WIDE_INT size, bool null_page, edge **out);
-edge ua_edge_when(basic_block bb, bool value);
-
-/* bound.c */
-edge ua_bound_edge(gcond *c, const struct ua_ref *ref, HOST_WIDE_INT size,
-		   HOST_WIDE_INT guard);
-bool ua_written_in_macro(location_t loc, const char *name);
-bool ua_line_calls(location_t loc, const char *name);
 bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt);
-void ua_region_dataflow(struct ua_fn *fn);
-uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);
-uint64_t ua_region_on_edge(struct ua_fn *fn, edge e);
-const struct ua_prim *ua_token_prim(struct ua_fn *fn, int token);
-const struct ua_prim *ua_region_opener(struct ua_fn *fn, uint64_t s);
-const struct ua_prim *ua_prim_of(struct ua_fn *fn, gimple *stmt);
-
-/* pointer.c (reads the summaries, never computes them) */
-void ua_resolve(tree ptr, struct ua_refs *out);
-void ua_resolve_at(tree ptr, gimple *use, struct ua_refs *out);
-void ua_resolve_object(tree obj, gimple *use, struct ua_refs *out);
-bool ua_load_cell(const struct ua_ref *ref, tree *parm, HOST_WIDE_INT *coff);
-bool ua_same_root(const struct ua_ref *a, const struct ua_ref *b);
-void ua_ref_add(struct ua_ref *up, const struct ua_ref *down);
-int ua_parm_index(tree fndecl, tree parm);
-bool ua_is_load(gimple *def);
-
-/* phase 2: summary.c */
-void ua_summarise_unit(void);
-int ua_call_returns_arg(gimple *call, HOST_WIDE_INT *off, bool *off_known);
-bool ua_stores_back(struct ua_fn *fn, int j);
-
 /* phase 3: query.c (coverage.c, regioncheck.c, callchain.c: verdict.h) */
 void ua_query_unit(void);
 void ua_check_region_ends(struct ua_fn *fn);
 
-/* phase 4: judge.c, distance.c, facts.c, report.c */
+/* phase 4: names.c, judge.c, messages.c, distance.c, facts.c, report.c */
+int ua_compare_accesses(const void *a, const void *b);
+const char *ua_fn_name(struct ua_fn *fn);
+const char *ua_root_text(const struct ua_ref *ref);
+const char *ua_pointer_text(const struct ua_ref *ref);
+const char *ua_root_note(const struct ua_ref *ref);
+const char *ua_near_text(const struct ua_ref *ref);
+
 struct ua_counts {
 	unsigned accesses, proven, callers, unproven, reported;
 };

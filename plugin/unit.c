@@ -45,6 +45,31 @@ struct ua_fn *ua_fn_of_call(gimple *call)
 	return decl ? ua_fn_of(cgraph_node::get(decl)) : NULL;
 }
 
+/*
+ * Every primitive of @fn: its own (phase 1), then its calls of check
+ * helpers (phase 2), each array filled once by its phase.
+ */
+unsigned ua_nprims(const struct ua_fn *fn)
+{
+	return fn->nprims + fn->nhelper_calls;
+}
+
+const struct ua_prim *ua_prim_at(const struct ua_fn *fn, unsigned i)
+{
+	return i < fn->nprims ? &fn->prims[i] :
+	       &fn->helper_calls[i - fn->nprims];
+}
+
+const struct ua_prim *ua_prim_of(const struct ua_fn *fn, gimple *stmt)
+{
+	unsigned i;
+
+	for (i = 0; i < ua_nprims(fn); i++)
+		if (ua_prim_at(fn, i)->stmt == stmt)
+			return ua_prim_at(fn, i);
+	return NULL;
+}
+
 /* Tarjan's strongly connected components over the calls in the unit. */
 struct tarjan {
 	hash_map<struct ua_fn *, unsigned> index, low;
@@ -113,6 +138,9 @@ void ua_unit_build(void)
 		if (!has_body(target) || fns->get(target))
 			continue;
 		fn = XCNEW(struct ua_fn);
+		/* no summary until summary.c has one */
+		fn->sum.ret_param = -1;
+		fn->sum.check_param = -1;
 		fn->node = target;
 		fn->fun = DECL_STRUCT_FUNCTION(target->decl);
 		fns->put(target, fn);
@@ -196,6 +224,7 @@ static void free_fn(struct ua_fn *fn)
 	free(fn->findings);
 	free(fn->accesses);
 	free(fn->prims);
+	free(fn->helper_calls);
 	free(fn->kernel_edges);
 	if (fn->pred_in)
 		for (i = 0; i < fn->nblocks; i++)

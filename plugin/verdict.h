@@ -108,7 +108,7 @@ void ua_ask_callers(struct ua_fn *fn, const struct ua_ref *need, int depth,
 const struct ua_kept *ua_kept_root(const struct ua_ref *ref);
 
 /* coverage.c */
-HOST_WIDE_INT ua_asm_refs(gimple *stmt, struct ua_refs *out);
+HOST_WIDE_INT ua_asm_refs(const struct ua_asm *x, struct ua_refs *out);
 void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
 		 struct ua_verdict *out);

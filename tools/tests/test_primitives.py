@@ -1,11 +1,12 @@
 """plugin/primitives.def, the one table of primitives, against the plugin and the real kernels.
 
 * It parses (tools/uaccess_check/primitives.py), and malformed lines are refused with the line.
-* The plugin's tables are its expansion: recognise.c preprocessed with the plugin headers yields
+* The plugin's tables are its expansion: primitives.c preprocessed with the plugin headers yields
   exactly the table's names, kinds, modes, recognition and sizes, and no plugin source spells a
   primitive's name (or a prefix of one) in a string.
-* Nothing the plugin recognised before the table was lost: PLUGIN_BEFORE is recognise.c's own
-  tables as they were, each name with the same kind and mode for the plugin.
+* Nothing the plugin recognised before the table was lost: PLUGIN_BEFORE is the plugin's own
+  tables as they were (recognise.c's, before the table), each name with the same kind and
+  mode for the plugin.
 * The table is true of the kernels: for each supported version (6.12 and 7.2 must be there, 6.1
   is skipped if its source cannot be prepared) and each of x86, powerpc, arm64, a primitive is
   defined (a #define or a function definition, in include/ or arch/<A>/ headers) exactly when
@@ -41,17 +42,17 @@ names masked_user_access_begin MASK RW
 names masked_user_read_access_begin MASK READ
 names masked_user_write_access_begin MASK WRITE
 names masked_user_rw_access_begin MASK RW
-names __uaccess_begin STAC RW
-names __uaccess_begin_nospec STAC RW
-names __user_read_access_begin STAC READ
-names __user_write_access_begin STAC WRITE
-names unsafe_user_read_access_begin STAC READ
-names unsafe_user_write_access_begin STAC WRITE
-names user_access_end CLAC RW
-names user_read_access_end CLAC READ
-names user_write_access_end CLAC WRITE
-names user_rw_access_end CLAC RW
-names __uaccess_end CLAC RW
+names __uaccess_begin OPEN RW
+names __uaccess_begin_nospec OPEN RW
+names __user_read_access_begin OPEN READ
+names __user_write_access_begin OPEN WRITE
+names unsafe_user_read_access_begin OPEN READ
+names unsafe_user_write_access_begin OPEN WRITE
+names user_access_end END RW
+names user_read_access_end END READ
+names user_write_access_end END WRITE
+names user_rw_access_end END RW
+names __uaccess_end END RW
 names scoped_user_read_access SCOPE READ
 names scoped_user_read_access_size SCOPE READ
 names scoped_user_write_access SCOPE WRITE
@@ -73,45 +74,45 @@ names arch_unsafe_get_user ACCESSOR READ
 names get_user_inline ACCESSOR READ
 names put_user_inline ACCESSOR WRITE
 functions __access_ok ACCESS_OK NONE
-functions __scoped_user_read_access_end CLAC READ
-functions __scoped_user_write_access_end CLAC WRITE
-functions __scoped_user_rw_access_end CLAC RW
+functions __scoped_user_read_access_end END READ
+functions __scoped_user_write_access_end END WRITE
+functions __scoped_user_rw_access_end END RW
 functions user_access_begin BEGIN RW
 functions mask_user_address MASK RW
-functions stac STAC RW
-functions clac CLAC RW
+functions stac OPEN RW
+functions clac END RW
 functions smap_save SAVE NONE
 functions smap_restore RESTORE NONE
 functions user_read_access_begin BEGIN READ
 functions user_write_access_begin BEGIN WRITE
 functions __user_access_begin BEGIN RW
 functions __masked_user_access_begin MASK RW
-functions allow_read_from_user STAC READ
-functions allow_write_to_user STAC WRITE
-functions allow_read_write_user STAC RW
-functions allow_user_access STAC RW
-functions prevent_current_access_user CLAC RW
-functions prevent_current_read_from_user CLAC READ
-functions prevent_current_write_to_user CLAC WRITE
-functions prevent_read_from_user CLAC READ
-functions prevent_write_to_user CLAC WRITE
-functions prevent_read_write_user CLAC RW
-functions prevent_user_access CLAC RW
+functions allow_read_from_user OPEN READ
+functions allow_write_to_user OPEN WRITE
+functions allow_read_write_user OPEN RW
+functions allow_user_access OPEN RW
+functions prevent_current_access_user END RW
+functions prevent_current_read_from_user END READ
+functions prevent_current_write_to_user END WRITE
+functions prevent_read_from_user END READ
+functions prevent_write_to_user END WRITE
+functions prevent_read_write_user END RW
+functions prevent_user_access END RW
 functions prevent_user_access_return SAVE NONE
 functions restore_user_access RESTORE NONE
 functions access_ok ACCESS_OK NONE
-functions uaccess_ttbr0_enable STAC RW
-functions uaccess_ttbr0_disable CLAC RW
-functions uaccess_enable_privileged STAC RW
-functions uaccess_disable_privileged CLAC RW
+functions uaccess_ttbr0_enable OPEN RW
+functions uaccess_ttbr0_disable END RW
+functions uaccess_enable_privileged OPEN RW
+functions uaccess_disable_privileged END RW
 functions user_access_save SAVE NONE
 functions user_access_restore RESTORE NONE
 passers __uaccess_mask_ptr - -
 """
 
-#: What the plugin makes of each KIND (recognise.c's ua_def_prim, plus its accessors and scopes).
+#: What the plugin makes of each KIND (primitives.c's ua_def_prim, plus its accessors and scopes).
 PLUGIN_KIND = {"check": "ACCESS_OK", "begin": "BEGIN", "mask": "MASK", "masked": "MASK",
-               "scoped": "SCOPE", "unchecked": "STAC", "end": "CLAC", "save": "SAVE",
+               "scoped": "SCOPE", "unchecked": "OPEN", "end": "END", "save": "SAVE",
                "restore": "RESTORE", "accessor": "ACCESSOR"}
 
 
@@ -197,16 +198,16 @@ def _plugin_headers() -> Path:
     include = Path(subprocess.run(["gcc", "-print-file-name=plugin"], capture_output=True,
                                   text=True).stdout.strip()) / "include"
     if not (include / "gcc-plugin.h").is_file() or shutil.which("g++") is None:
-        pytest.skip(f"no GCC plugin headers ({include}) or g++: recognise.c cannot be preprocessed")
+        pytest.skip(f"no GCC plugin headers ({include}) or g++: primitives.c cannot be preprocessed")
     return include
 
 
 def _expanded_table() -> list[tuple[str, str, str, int, int]]:
-    """recognise.c's ua_prims[] as the compiler sees it: (name, KIND, MODE, how, size)."""
+    """primitives.c's ua_prims[] as the compiler sees it: (name, KIND, MODE, how, size)."""
     proc = subprocess.run(["g++", "-std=gnu++14", "-E", "-P", "-x", "c++", f"-I{_plugin_headers()}",
-                           "recognise.c"], cwd=PLUGIN, capture_output=True, text=True, check=True)
+                           "primitives.c"], cwd=PLUGIN, capture_output=True, text=True, check=True)
     m = re.search(r"\bua_prims\[\] = \{(.*?)\n\};", proc.stdout, re.S)
-    assert m, "recognise.c defines no ua_prims[] table"
+    assert m, "primitives.c defines no ua_prims[] table"
     entries = re.findall(r'\{ "(\w+)", UA_KIND_(\w+), UA_MODE_(\w+), ([-()|\d ]+), ([-()|\d ]+) \}',
                          m.group(1))
     assert len(entries) == m.group(1).count("{"), f"an entry not understood in: {m.group(1)}"

@@ -5,7 +5,7 @@ that compiler.
 Why a cell of its own: powerpc is the architecture whose user-access primitives differ in kind
 from x86's. Its begins are one checking function per direction and its ends are three distinct
 functions behind the user_*_access_end() macros (prevent_current_read_from_user(),
-prevent_current_write_to_user(), prevent_current_access_user(); plugin/recognise.c's powerpc
+prevent_current_write_to_user(), prevent_current_access_user(); plugin/primitives.c's powerpc
 table); on book3s/32 an end of the wrong direction leaves the write window open, and KUAP on
 book3s/64 blocks the other direction inside a one-way region. The wrong-end rule (regioncheck.c's
 end_mismatch()) and the mode rule are checked here on the code a powerpc compiler sees: only a

@@ -1,6 +1,6 @@
 """The user-access primitives, read from plugin/primitives.def: the one table of their names.
 
-The plugin expands the same file at compile time (plugin/recognise.c), so the driver, the
+The plugin expands the same file at compile time (plugin/primitives.c), so the driver, the
 Coccinelle scripts (through cocci/lib) and the plugin agree on every name, its kind and mode.
 The file's header comment describes the columns; each ``UA_PRIM(...)`` line becomes one
 ``Primitive``::
