@@ -5,7 +5,7 @@
  * success, so both are check helpers and put_cyc() is silent. gf_a() succeeds either with
  * access_ok()'s own result or with gf_b()'s, which is gf_a()'s again one level deeper: every
  * success comes from an innermost gf_a() that returned access_ok(), so both validate the record
- * and put_gf() is silent (the greatest fixpoint). The plugin finds no check in either.
+ * and put_gf() is silent (the greatest fixpoint). The plugin finds no check in put_gf().
  */
 
 #include <linux/errno.h>
@@ -103,7 +103,6 @@ MODULE_DESCRIPTION("uaccess_check fuzz finding: check helpers in a call cycle");
 /*
  * expected:
  *   (no warning)
- * printed (plugin at 6130473):
- *   cycle_check_helpers.c:74:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+ * printed (plugin at 01b00cf):
  *   cycle_check_helpers.c:91:9: warning: unsafe_put_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
  */

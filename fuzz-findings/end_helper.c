@@ -70,7 +70,7 @@ MODULE_DESCRIPTION("uaccess_check fuzz finding: a helper that ends its caller's 
  * expected:
  *   end_helper.c:58:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
  *   end_helper.c:59:9: warning: returns with the user-access region still open [-Wuaccess-region]
- * printed (plugin at 6130473):
+ * printed (plugin at 01b00cf):
  *   end_helper.c:40:14: warning: user_write_access_begin() opens a user-access region inside one already open [-Wuaccess-region]
  *   end_helper.c:41:17: warning: returns with the user-access region still open [-Wuaccess-region]
  *   end_helper.c:44:9: warning: returns with the user-access region still open [-Wuaccess-region]

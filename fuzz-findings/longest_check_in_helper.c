@@ -76,7 +76,7 @@ MODULE_DESCRIPTION("uaccess_check fuzz finding: the longest check in a check hel
 /*
  * expected:
  *   (no warning)
- * printed (plugin at 6130473):
+ * printed (plugin at 01b00cf):
  *   longest_check_in_helper.c:49:9: warning: unsafe_copy_to_user() accesses bytes 24..39 of 'p', beyond the 16 bytes checked [-Wuaccess-range]
  *   longest_check_in_helper.c:64:9: warning: unsafe_put_user() accesses bytes 20..23 of 'p', beyond the 4 bytes checked [-Wuaccess-range]
  */

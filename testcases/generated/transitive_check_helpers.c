@@ -4,13 +4,13 @@
  * generated-program oracle": check helpers of check helpers). ok_ret() returns ok_rec()'s
  * result; ok_test() fails unless ok_rec() succeeded; ok_neg() passes on ok_test()'s negative
  * errors. All three validate the record on their success edge, so put_ret(), put_test() and
- * put_neg() are silent; the plugin finds no check in them (with the pointer a parameter of
- * the exported function, level 0 is silent anyway: the pointers here are loaded from args).
+ * put_neg() are silent; the plugin found no check in them before 01b00cf (with the pointer a
+ * parameter of the exported function, level 0 is silent anyway: here it is loaded from args).
  * The look-alikes: ok_pos() passes on the positive error of ok_one(), so "if (ret < 0)" is
  * the wrong test and the access in positive_passed_on() is unchecked (where the plugin agrees);
  * ok_pos_after_check() does the same after a check of its own, and "if (ret < 0)" is still
  * the wrong test (a positive error may be returned), so positive_after_check() is unchecked
- * too, where the plugin takes ok_pos_after_check()'s errors for negative and is silent.
+ * too (the plugin agrees since 01b00cf).
  */
 
 #include <linux/errno.h>
