@@ -513,7 +513,8 @@ def write_unit(programs: list[Program], what: str) -> str:
 
 @dataclass(frozen=True)
 class State:
-    region: tuple             # ("entry",) ("closed",) or ("open", id of the opening statement)
+    region: tuple             # ("entry",) ("closed",) ("open", id of the opening statement), or
+                              # in a helper that ends its caller's region, ("caller",)
     saved: tuple | None       # the region a user_access_save() on this path put aside
     values: tuple             # per pointer number: ("orig", n) or ("masked", id)
     checks: frozenset         # (value, checked length)
@@ -650,6 +651,9 @@ class _Helpers:
         return self.validates[call.helper]
 
     def _validated(self, h: Function) -> int | None:
+        """The smallest, over @h's success returns, of the longest check of its pointer on the
+        path (a returned access_ok() or check helper's result adds its own); None if a success
+        return has none."""
         flow = _Flow(h)
         least: int | None = _UNBOUNDED
         for pc, states in _walk_states(h, flow, self).items():
