@@ -867,6 +867,9 @@ def expected_warnings(prog: Program, file: str) -> list[str]:
                             f"{word} [-Wuaccess-mode]"))
         elif node.op == "call" and helpers[s.helper].role == ACCESS_ROLE:
             out.extend(_call_warnings(s, states, helpers, has_begins, openers))
+        elif id(s) in openers and any(st.region[0] == "open" for st in states):
+            out.append((s.line, s.col, f"{openers[id(s)][0]}() opens a user-access region inside "
+                        "one already open [-Wuaccess-region]"))
         elif node.op == "end":
             bad = [openers[st.region[1]] for st in states if st.region[0] == "open"
                    and _end_mismatch(openers[st.region[1]][2], s.variant)]
