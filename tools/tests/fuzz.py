@@ -5,8 +5,10 @@
 Generates --count entry functions (tools/tests/genprog.py) with --seed, builds them as
 external modules of the prepared 6.12 kernel with the plugin at level 0 and at level 2 with
 facts=DIR, and compares the level-0 classes (unchecked, range, region, mode) with the oracle.
-It prints a summary (functions, units, crashes, disagreements by kind) and, for the first
-instance of each kind, reduces the function (drops statements and branches while the same
+It prints the helper shapes generated (genprog.HELPER_SHAPES: check helpers, cycles, helpers
+that end their caller's region, accessors one and two calls below a region, wrappers, helpers
+called from two regions), a summary (functions, units, crashes, disagreements by kind) and,
+for the first instance of each kind, reduces the function (drops statements and branches while the same
 kind of disagreement persists) and writes the reduced unit to the output directory it names,
 with the expected and the printed warnings in a comment at its end.
 
@@ -132,6 +134,8 @@ def main(argv: list[str]) -> int:
     units = {genprog.unit_name(i): progs for i, progs in
              enumerate(genprog.generate(args.seed, args.count, args.per_unit))}
     print(f"fuzz: seed {args.seed}: {args.count} functions in {len(units)} units; plugin {so}")
+    shapes = genprog.shape_counts(list(units.values()))
+    print("fuzz: helper shapes: " + ", ".join(f"{k}: {n}" for k, n in shapes.items()))
     findings: list[tuple[Config, Finding]] = []
     for cfg in genprog.CONFIGS:
         t = time.monotonic()

@@ -116,8 +116,39 @@ class Access:
 class Call:
     helper: str               # the helper's name
     args: list[int]           # pointer numbers, one per helper pointer parameter
-    form: str                 # "if": if (h(..)) <fail>;   "ret": ret = h(..); if (ret) <fail>;
-    fail: "Stmt"              # Goto or Return
+    form: str                 # a key of CALL_FORMS: how the result is tested
+    fail: "Stmt | None"       # Goto or Return; None for the form "ignore"
+    offs: list[int] = field(default_factory=list)   # bytes each argument is advanced by
+    extra: str = ""           # C text of the depth argument of a helper in a call cycle
+    line: int = 0
+    col: int = 0
+
+
+#: How a call's result is tested: form -> C text around the call (or around ``ret``).
+CALL_FORMS = {"if": "if ({call})", "not": "if (!{call})", "ret": "if (ret)",
+              "neg": "if (ret < 0)", "pos": "if (ret > 0)", "ignore": ""}
+
+
+@dataclass
+class RetCheck:
+    """return access_ok(p, SIZE);  (a bool check helper)"""
+    size: str                 # a key of SIZES
+    line: int = 0
+    col: int = 0
+
+
+@dataclass
+class RetCall:
+    """return h(p, ...);  (a check helper returning another check helper's result)"""
+    call: Call
+    line: int = 0
+    col: int = 0
+
+
+@dataclass
+class EndCall:
+    """h(k);  a call of a helper that ends its caller's region (on some or all paths)"""
+    helper: str
     line: int = 0
     col: int = 0
 
@@ -185,14 +216,22 @@ class Goto:
     col: int = 0
 
 
-Stmt = Union[Access, Call, Check, Masked, Stac, End, Save, If, Return, Goto]
+Stmt = Union[Access, Call, Check, Masked, Stac, End, Save, If, Return, Goto, RetCheck, RetCall,
+             EndCall]
 
 
 @dataclass
 class Label:
     name: str
-    end: End | None           # the end the label calls first, or None: it only returns
+    end: End | EndCall | None   # the end the label calls first, or None: it only returns
     ret: Return = field(default_factory=lambda: Return("-EFAULT"))
+
+
+#: Helper roles: accessor helpers (called in their caller's region), check helpers (validate
+#: their pointer parameter on their success edge), helpers that end their caller's region.
+ACCESS_ROLE, CHECK_ROLE, END_ROLE = "access", "check", "end"
+#: Values a check helper returns on success.
+SUCCESS_VALUES = ("0", "true")
 
 
 @dataclass
@@ -202,6 +241,9 @@ class Function:
     labels: list[Label]       # in order; each falls through into the next, the last returns
     helper: bool = False      # static helper: pointers are parameters p (0) and q (1)
     nptr: int = 1             # helper: number of pointer parameters
+    role: str = ACCESS_ROLE   # helper: one of the roles above
+    rtype: str = "int"        # helper: int, bool (check helpers) or void (END_ROLE)
+    depth: bool = False       # helper: takes an int depth (check helpers in a call cycle)
 
 
 @dataclass
@@ -222,6 +264,17 @@ def _kvar(fn: Function) -> str:
     return "k->" if fn.helper else "args->k."
 
 
+def _kexpr(fn: Function) -> str:
+    return "k" if fn.helper else "&args->k"
+
+
+def _call_text(fn: Function, s: Call) -> str:
+    """h(p, (void __user *)q + 8, depth + 1, k): the call @s as @fn writes it."""
+    args = [ptr_name(fn, a) if not off else f"(void __user *){ptr_name(fn, a)} + {off}"
+            for a, off in zip(s.args, s.offs or [0] * len(s.args))]
+    return f"{s.helper}({', '.join(args + ([s.extra] if s.extra else []) + [_kexpr(fn)])})"
+
+
 def _walk(stmts: list[Stmt]) -> Iterator[Stmt]:
     for s in stmts:
         yield s
@@ -230,7 +283,7 @@ def _walk(stmts: list[Stmt]) -> Iterator[Stmt]:
             yield from _walk(s.other)
         elif isinstance(s, Save):
             yield from _walk(s.body)
-        elif isinstance(s, (Call, Check)):
+        elif isinstance(s, (Call, Check)) and s.fail is not None:
             yield s.fail
 
 
@@ -265,8 +318,8 @@ class Writer:
 
 
 def _one_line(s: Stmt) -> bool:
-    return isinstance(s, (Access, Masked, Stac, End, Return, Goto)) and not (
-        isinstance(s, Access) and s.kind in ("copybuf", "cmpxchg"))
+    return isinstance(s, (Access, Masked, Stac, End, Return, Goto, RetCheck, RetCall, EndCall)) \
+        and not (isinstance(s, Access) and s.kind in ("copybuf", "cmpxchg"))
 
 
 class _Emitter:
@@ -299,13 +352,23 @@ class _Emitter:
                 w.emit(d, f"if (!{name}(&{p}->{s.fld}, &old, {k}b, {s.label}))", s, name)
                 w.emit(d + 1, "ret = -EAGAIN;")
         elif isinstance(s, Call):
-            args = ", ".join(ptr_name(fn, a) for a in s.args) + (", k" if fn.helper else ", &args->k")
-            if s.form == "if":
-                w.emit(d, f"if ({s.helper}({args}))", s, s.helper)
+            call = _call_text(fn, s)
+            if s.form in ("if", "not"):
+                w.emit(d, CALL_FORMS[s.form].format(call=call), s, s.helper)
+            elif s.form == "ignore":
+                w.emit(d, f"{call};", s)
             else:
-                w.emit(d, f"ret = {s.helper}({args});", s, s.helper)
-                w.emit(d, "if (ret)")
-            self.stmt(s.fail, d + 1)
+                w.emit(d, f"ret = {call};", s, s.helper)
+                w.emit(d, CALL_FORMS[s.form])
+            if s.fail is not None:
+                self.stmt(s.fail, d + 1)
+        elif isinstance(s, RetCheck):
+            p = ptr_name(fn, 0)
+            w.emit(d, f"return access_ok({p}, {s.size.format(p=p)});", s)
+        elif isinstance(s, RetCall):
+            w.emit(d, f"return {_call_text(fn, s.call)};", s)
+        elif isinstance(s, EndCall):
+            w.emit(d, f"{s.helper}({_kexpr(fn)});", s)
         elif isinstance(s, Check):
             p = ptr_name(fn, s.ptr)
             size = s.size.format(p=p)
@@ -380,23 +443,29 @@ def write_function(w: Writer, fn: Function) -> None:
     body_ptrs = sorted({s.ptr for s in _walk(fn.body) if isinstance(s, (Access, Check, Masked))} |
                        {a for s in _walk(fn.body) if isinstance(s, Call) for a in s.args})
     if fn.helper:
-        params = ", ".join(f"struct g_rec __user *{ptr_name(fn, i)}" for i in range(fn.nptr))
-        w.emit(0, f"static __always_inline int {fn.name}({params}, struct g_rec *k)")
+        attr = "noinline" if fn.role == CHECK_ROLE else "__always_inline"
+        w.emit(0, f"static {attr} {_signature(fn)}")
     else:
         w.emit(0, f"int {fn.name}(struct g_args *args);")
         w.emit(0, f"int {fn.name}(struct g_args *args)")
     w.emit(0, "{")
+    decls = []
     if not fn.helper:
-        for p in body_ptrs:
-            w.emit(1, f"struct g_rec __user *u{p} = args->u{p};")
+        decls += [f"struct g_rec __user *u{p} = args->u{p};" for p in body_ptrs]
     if _uses(fn, lambda s: isinstance(s, Save)):
-        w.emit(1, "unsigned long flags;")
+        decls.append("unsigned long flags;")
     if _uses(fn, lambda s: isinstance(s, Access) and s.kind == "copybuf"):
-        w.emit(1, "u32 buf[2];")
+        decls.append("u32 buf[2];")
     if _uses(fn, lambda s: isinstance(s, Access) and s.kind == "cmpxchg"):
-        w.emit(1, "u32 old;")
-    w.emit(1, "int ret = 0;")
-    w.emit(0, "")
+        decls.append("u32 old;")
+    if fn.role == ACCESS_ROLE:
+        decls.append("int ret = 0;")
+    elif _uses(fn, lambda s: isinstance(s, Call) and s.form in ("ret", "neg", "pos")):
+        decls.append("int ret;")
+    for text in decls:
+        w.emit(1, text)
+    if decls:
+        w.emit(0, "")
     em = _Emitter(w, fn)
     em.block(fn.body, 1)
     for lab, returns in live_labels(fn):
@@ -411,17 +480,30 @@ def write_function(w: Writer, fn: Function) -> None:
     w.emit(0, "")
 
 
+def _signature(fn: Function) -> str:
+    """"int h(struct g_rec __user *p, int depth, struct g_rec *k)": a helper's declarator."""
+    params = [] if fn.role == END_ROLE else [
+        f"struct g_rec __user *{ptr_name(fn, i)}" for i in range(fn.nptr)]
+    params += ["int depth"] if fn.depth else []
+    return f"{fn.rtype} {fn.name}({', '.join(params + ['struct g_rec *k'])})"
+
+
 def write_unit(programs: list[Program], what: str) -> str:
-    """The C text of one unit holding @programs; records every statement's position."""
+    """The C text of one unit holding @programs; records every statement's position.
+    Each program's helpers are declared first (helpers in a call cycle need it), then defined."""
     head = UNIT_HEADER.replace("{what}", what)
     w = Writer(head.count("\n") + 1)
     w.emit(0, "")
     seen: set[str] = set()
     for prog in programs:
-        for h in prog.helpers:
-            if h.name not in seen:
-                seen.add(h.name)
-                write_function(w, h)
+        new = [h for h in prog.helpers if h.name not in seen]
+        seen.update(h.name for h in new)
+        for h in new:
+            w.emit(0, f"static {_signature(h)};")
+        if new:
+            w.emit(0, "")
+        for h in new:
+            write_function(w, h)
         write_function(w, prog.fn)
     return head + "\n".join(w.lines) + UNIT_FOOTER
 
@@ -431,7 +513,8 @@ def write_unit(programs: list[Program], what: str) -> str:
 
 @dataclass(frozen=True)
 class State:
-    region: tuple             # ("entry",) ("closed",) or ("open", id of the opening statement)
+    region: tuple             # ("entry",) ("closed",) ("open", id of the opening statement), or
+                              # in a helper that ends its caller's region, ("caller",)
     saved: tuple | None       # the region a user_access_save() on this path put aside
     values: tuple             # per pointer number: ("orig", n) or ("masked", id)
     checks: frozenset         # (value, checked length)
@@ -455,7 +538,8 @@ class _Flow:
         for lab, returns in live_labels(fn):
             self.labels[lab.name] = len(self.nodes)
             if lab.end:
-                self._add("end", lab.end, [len(self.nodes) + 1])
+                self._add("end" if isinstance(lab.end, End) else "endcall", lab.end,
+                          [len(self.nodes) + 1])
             if returns:
                 self._add("return", lab.ret, [])
         for node, i, label in self._pending:
@@ -469,7 +553,7 @@ class _Flow:
         self._pending.append((node, i, label))
 
     def _terminator(self, s: Stmt) -> int:
-        if isinstance(s, Return):
+        if isinstance(s, (Return, RetCheck, RetCall)):
             return self._add("return", s, [])
         n = self._add("goto", s, [-1])
         self._jump(self.nodes[n], 0, s.label)
@@ -487,9 +571,13 @@ class _Flow:
             n = self._add("access", s, [nxt, -1])
             self._jump(self.nodes[n], 1, s.label)
             return n
+        if isinstance(s, Call) and s.fail is None:
+            return self._add("call", s, [nxt])
         if isinstance(s, (Call, Check)):
             fail = self._terminator(s.fail)
             return self._add("call" if isinstance(s, Call) else "check", s, [nxt, fail])
+        if isinstance(s, EndCall):
+            return self._add("endcall", s, [nxt])
         if isinstance(s, Masked):
             return self._add("masked", s, [nxt])
         if isinstance(s, Stac):
@@ -516,27 +604,131 @@ def _covered(st: State, ptr: int) -> int | None:
     return max(lens) if lens else None
 
 
-def _walk_states(fn: Function, flow: _Flow) -> dict[int, set[State]]:
-    """Every state each node is reached in, over all paths from the entry."""
-    start = State(("entry",), None, tuple(("orig", i) for i in range(4)), frozenset())
+#: A check helper's validated length before its success returns are known (the greatest
+#: fixpoint starts there: a helper in a call cycle is a check unless a success escapes a check).
+_UNBOUNDED = 1 << 30
+#: Where a flow ends without a return statement (a void helper's last statement).
+_EXIT = -1
+
+
+class _Helpers:
+    """What the oracle knows of a program's helpers: for each check helper the bytes of its
+    pointer parameter it validates on its success edge (None: not a check) and whether its
+    errors are all negative; for each helper that ends its caller's region, whether it does
+    on every path."""
+
+    def __init__(self, helpers: list[Function]) -> None:
+        self.by_name = {h.name: h for h in helpers}
+        checks = [h for h in helpers if h.role == CHECK_ROLE]
+        self.validates: dict[str, int | None] = {h.name: _UNBOUNDED for h in checks}
+        self.negative = {h.name: True for h in checks}
+        changed = True
+        while changed:
+            changed = False
+            for h in checks:
+                now = (self._validated(h), self._negative(h))
+                if now != (self.validates[h.name], self.negative[h.name]):
+                    self.validates[h.name], self.negative[h.name] = now
+                    changed = True
+        self.ends: dict[str, frozenset] = {}
+        for h in helpers:
+            if h.role == END_ROLE:
+                exits = _walk_states(h, _Flow(h), self, State(
+                    ("caller",), None, _START.values, frozenset())).get(_EXIT, set())
+                self.ends[h.name] = frozenset(st.region for st in exits)
+
+    def tests_success(self, call: Call) -> bool:
+        """Does the edge on which @call's test goes on mean that the helper succeeded?"""
+        h = self.by_name[call.helper]
+        if h.rtype == "bool":
+            return call.form == "not"
+        return call.form in ("if", "ret") or (call.form == "neg" and self.negative[h.name])
+
+    def checked(self, call: Call) -> int | None:
+        """Bytes of its first argument that a call's success edge validates (None: nothing)."""
+        if self.by_name[call.helper].role != CHECK_ROLE:
+            return None
+        return self.validates[call.helper]
+
+    def _validated(self, h: Function) -> int | None:
+        """The smallest, over @h's success returns, of the longest check of its pointer on the
+        path (a returned access_ok() or check helper's result adds its own); None if a success
+        return has none."""
+        flow = _Flow(h)
+        least: int | None = _UNBOUNDED
+        for pc, states in _walk_states(h, flow, self).items():
+            s = flow.nodes[pc].stmt if pc != _EXIT else None
+            if isinstance(s, Return) and s.value not in SUCCESS_VALUES:
+                continue
+            if not isinstance(s, (Return, RetCheck, RetCall)):
+                continue
+            for st in states:
+                lens = [_covered(st, 0)]
+                if isinstance(s, RetCheck):
+                    lens.append(SIZES[s.size])
+                elif isinstance(s, RetCall):
+                    lens.append(self.checked(s.call))
+                known = [n for n in lens if n is not None]
+                if not known:
+                    return None
+                least = min(least, max(known))
+        return least
+
+    def _negative(self, h: Function) -> bool:
+        """Are all the errors @h returns negative? Its own constants, and what it passes on
+        from the helpers it calls (``return ret;`` after a failed test, ``return h2(p);``)."""
+        if h.rtype != "int":
+            return False
+        for s in _walk(h.body):
+            if isinstance(s, Call) and isinstance(s.fail, Return) and s.fail.value == "ret" \
+                    and not self.negative[s.helper]:
+                return False
+            if isinstance(s, RetCall) and not self.negative[s.call.helper]:
+                return False
+            if isinstance(s, Return) and s.value not in SUCCESS_VALUES + ("ret",) \
+                    and not s.value.startswith("-"):
+                return False
+        return True
+
+
+_START = State(("entry",), None, tuple(("orig", i) for i in range(4)), frozenset())
+
+
+def _walk_states(fn: Function, flow: _Flow, hs: _Helpers,
+                 start: State = _START) -> dict[int, set[State]]:
+    """Every state each node (and _EXIT) is reached in, over all paths from the entry."""
     seen: dict[int, set[State]] = {}
     work = [(flow.entry, start)]
     while work:
         pc, st = work.pop()
-        if pc < 0:
-            continue
         if st in seen.setdefault(pc, set()):
             continue
         seen[pc].add(st)
+        if pc == _EXIT:
+            continue
         node = flow.nodes[pc]
         s = node.stmt
         for i, nxt in enumerate(node.succ):
-            work.append((nxt, _step(node.op, s, i, st)))
+            work.extend((nxt, after) for after in _step(node.op, s, i, st, hs))
     return seen
 
 
-def _step(op: str, s, edge: int, st: State) -> State:
-    """The state leaving a node along its successor number @edge."""
+def _step(op: str, s, edge: int, st: State, hs: _Helpers) -> list[State]:
+    """The states leaving a node along its successor number @edge."""
+    if op == "call":
+        n = hs.checked(s)
+        if edge == 0 and n is not None and hs.tests_success(s):
+            return [State(st.region, st.saved, st.values,
+                          st.checks | {(st.values[s.args[0]], n)})]
+        return [st]
+    if op == "endcall":
+        return [State(("closed",), st.saved, st.values, st.checks) if r == ("closed",) else st
+                for r in hs.ends[s.helper]]
+    return [_step1(op, s, edge, st)]
+
+
+def _step1(op: str, s, edge: int, st: State) -> State:
+    """The state leaving a node along its successor number @edge, for a node of one function."""
     if op == "check":
         ok = edge == (1 if s.inverted else 0)
         if not ok:
@@ -600,14 +792,17 @@ def _access_span(acc: Access) -> tuple[int, int]:
 
 
 def _helper_accesses(h: Function, helpers: dict[str, Function]) -> list[_HAccess]:
+    """The accesses an accessor helper reaches, through the accessor helpers it calls, with
+    their offsets from its pointer parameters (an argument advanced by a constant adds it)."""
     out = []
     for s in _walk(h.body):
         if isinstance(s, Access):
             off, size = _access_span(s)
             out.append(_HAccess(s, s.ptr, off, size))
-        elif isinstance(s, Call):
+        elif isinstance(s, Call) and helpers[s.helper].role == ACCESS_ROLE:
+            offs = s.offs or [0] * len(s.args)
             for ha in _helper_accesses(helpers[s.helper], helpers):
-                out.append(_HAccess(ha.acc, s.args[ha.param], ha.off, ha.size))
+                out.append(_HAccess(ha.acc, s.args[ha.param], offs[ha.param] + ha.off, ha.size))
     return out
 
 
@@ -637,9 +832,11 @@ def _region(states: set[State], mode: int, has_begins: bool,
 def expected_warnings(prog: Program, file: str) -> list[str]:
     """The level-0 warnings the plugin must print for @prog's entry function, sorted."""
     fn = prog.fn
-    helpers = {h.name: h for h in prog.helpers}
+    hs = _Helpers(prog.helpers)
+    helpers = hs.by_name
     flow = _Flow(fn)
-    seen = _walk_states(fn, flow)
+    seen = _walk_states(fn, flow, hs)
+    seen.pop(_EXIT, None)
     openers = _opener_info(fn)
     reached = {id(flow.nodes[pc].stmt) for pc in seen}
     has_begins = any(i in reached for i in openers)
@@ -668,8 +865,11 @@ def expected_warnings(prog: Program, file: str) -> list[str]:
             elif reg == "mode":
                 out.append((s.line, s.col, f"{name}() {_MODE_WORDS[mode]} in a region opened for "
                             f"{word} [-Wuaccess-mode]"))
-        elif node.op == "call":
+        elif node.op == "call" and helpers[s.helper].role == ACCESS_ROLE:
             out.extend(_call_warnings(s, states, helpers, has_begins, openers))
+        elif id(s) in openers and any(st.region[0] == "open" for st in states):
+            out.append((s.line, s.col, f"{openers[id(s)][0]}() opens a user-access region inside "
+                        "one already open [-Wuaccess-region]"))
         elif node.op == "end":
             bad = [openers[st.region[1]] for st in states if st.region[0] == "open"
                    and _end_mismatch(openers[st.region[1]][2], s.variant)]
@@ -719,6 +919,65 @@ def _call_warnings(call: Call, states: set[State], helpers: dict[str, Function],
     return [(call.line, call.col, t) for t in out]
 
 
+#: The helper shapes shape_counts() counts, in the order fuzz.py prints them.
+HELPER_SHAPES = ("check helper bool", "check helper negative", "check helper positive error",
+                 "helper of check helpers", "cycle", "check tested right", "check tested wrong",
+                 "ends caller's region", "ends it on some paths", "accessor 1 below",
+                 "accessor 2 below", "wrapper", "wrapper advancing", "two regions")
+
+
+def shape_counts(units: list[list[Program]]) -> dict[str, int]:
+    """How many of each helper shape @units hold: helper definitions (each once per unit),
+    calls from entry functions, and accessor helpers called from two regions of the unit
+    whose coverage differs there (one call covered, another range or unchecked)."""
+    out = dict.fromkeys(HELPER_SHAPES, 0)
+    for progs in units:
+        hs = _Helpers([h for p in progs for h in p.helpers])
+        for h in hs.by_name.values():
+            callees = [hs.by_name[c.helper] for c in _call_sites(h)]
+            if h.role == CHECK_ROLE:
+                out["check helper bool" if h.rtype == "bool" else "check helper negative"
+                    if hs.negative[h.name] else "check helper positive error"] += 1
+                out["helper of check helpers"] += any(not c.depth for c in callees)
+                out["cycle"] += h.depth
+            elif h.role == END_ROLE:
+                out["ends caller's region" if hs.ends[h.name] == {("closed",)}
+                    else "ends it on some paths"] += 1
+            elif callees:
+                out["wrapper"] += 1
+                out["wrapper advancing"] += any(any(c.offs) for c in _call_sites(h))
+        verdicts: dict[str, set[tuple]] = {}
+        for prog in progs:
+            for c, regions, cov in _entry_calls(prog, hs):
+                h = hs.by_name[c.helper]
+                if h.role == CHECK_ROLE:
+                    out["check tested right" if hs.tests_success(c) else "check tested wrong"] += 1
+                elif h.role == ACCESS_ROLE:
+                    out["accessor 2 below" if _calls(h) else "accessor 1 below"] += 1
+                    verdicts.setdefault(h.name, set()).add((regions, cov))
+        out["two regions"] += sum(
+            1 for v in verdicts.values()
+            if len({r for r, _ in v}) > 1 and {c for _, c in v} > {"ok"})
+    return out
+
+
+def _entry_calls(prog: Program, hs: _Helpers) -> Iterator[tuple[Call, frozenset, str]]:
+    """Each reachable call of @prog's entry function, with the regions open there and, for an
+    accessor helper, the coverage of what it reaches (ok, range or unchecked)."""
+    flow = _Flow(prog.fn)
+    for pc, states in _walk_states(prog.fn, flow, hs).items():
+        node = flow.nodes[pc] if pc != _EXIT else None
+        if node is None or node.op != "call":
+            continue
+        regions = frozenset(st.region for st in states)
+        cov = "ok"
+        if hs.by_name[node.stmt.helper].role == ACCESS_ROLE:
+            for ha in _helper_accesses(hs.by_name[node.stmt.helper], hs.by_name):
+                got = _coverage(states, node.stmt.args[ha.param], ha.off, ha.size)[0]
+                cov = got if cov == "ok" else cov
+        yield node.stmt, regions, cov
+
+
 # ---------------------------------------------------------------------------------------------
 # The generator
 
@@ -737,21 +996,38 @@ class _Gen:
         return f"args->c{self.rng.randrange(1, NCONDS + 1)}"
 
     # helpers ----------------------------------------------------------------------------
+    def _of_role(self, role: str) -> list[Function]:
+        return [h for h in self.helpers if h.role == role]
+
+    def _name(self, tag: str) -> str:
+        return f"g{tag}{self.unit}_{len(self.helpers) + 1}"
+
     def helper(self) -> Function:
-        """A new helper (or an existing one), sometimes calling an inner helper."""
+        """A new accessor helper (or an existing one), sometimes calling an inner one: a
+        wrapper passes its pointer on, maybe advanced by a constant."""
         rng = self.rng
-        if self.helpers and self.chance(0.4):
-            return rng.choice(self.helpers)
+        pool = self._of_role(ACCESS_ROLE)
+        if pool and self.chance(0.4):
+            return rng.choice(pool)
         nptr = 2 if self.chance(0.3) else 1
-        name = f"gh{self.unit}_{len(self.helpers) + 1}"
+        name = self._name("h")
         body: list[Stmt] = []
-        inner = [h for h in self.helpers if h.nptr <= nptr and not _calls(h)]
-        for _ in range(rng.randint(1, 3)):
-            body.append(self.helper_access(nptr))
-        if inner and self.chance(0.35):
+        inner = [h for h in pool if h.nptr <= nptr and not _calls(h)]
+        if inner and self.chance(0.25):   # a wrapper
             h = rng.choice(inner)
-            call = Call(h.name, [rng.randrange(nptr) for _ in range(h.nptr)], "if", Return("-EFAULT"))
-            body.insert(rng.randint(0, len(body)), call)
+            offs = [rng.choice((0, 4, 8, 16)) for _ in range(h.nptr)]
+            body.append(Call(h.name, [rng.randrange(nptr) for _ in range(h.nptr)], "if",
+                             Return("-EFAULT"), offs))
+            if self.chance(0.3):
+                body.append(self.helper_access(nptr))
+        else:
+            for _ in range(rng.randint(1, 3)):
+                body.append(self.helper_access(nptr))
+            if inner and self.chance(0.35):
+                h = rng.choice(inner)
+                call = Call(h.name, [rng.randrange(nptr) for _ in range(h.nptr)], "if",
+                            Return("-EFAULT"))
+                body.insert(rng.randint(0, len(body)), call)
         if self.chance(0.3):
             i = rng.randrange(len(body))
             body[i] = If(f"k->{rng.choice(('a', 'b', 'e'))}", [body[i]], [])
@@ -759,6 +1035,115 @@ class _Gen:
         fn = Function(name, body, [Label("efault", None)], helper=True, nptr=nptr)
         self.helpers.append(fn)
         return fn
+
+    def check_helper(self) -> Function:
+        """A check helper of its pointer parameter (or an existing one): bool or int, maybe
+        testing or returning other check helpers, sometimes the first of two in a call cycle."""
+        pool = self._of_role(CHECK_ROLE)
+        if pool and self.chance(0.35):
+            return self.rng.choice(pool)
+        rtype = "bool" if self.chance(0.4) else "int"
+        if self.chance(0.2):
+            first = Function(self._name("c"), [], [], helper=True, role=CHECK_ROLE,
+                             rtype=rtype, depth=True)
+            self.helpers.append(first)
+            second = Function(self._name("c"), [], [], helper=True, role=CHECK_ROLE,
+                              rtype=rtype, depth=True)
+            self.helpers.append(second)
+            # the second's success is the first's; the first succeeds on its own too
+            second.body = self.check_body(second, pool, first, tail=True)
+            first.body = self.check_body(first, pool, second, tail=False)
+            return first
+        fn = Function(self._name("c"), [], [], helper=True, role=CHECK_ROLE, rtype=rtype)
+        fn.body = self.check_body(fn, pool, None, tail=self.chance(0.3))
+        self.helpers.append(fn)
+        return fn
+
+    def check_call(self, fn: Function | None, h: Function, ptr: int, fail: Stmt | None) -> Call:
+        """A call of check helper @h on @ptr in @fn (None: the entry function), its result
+        tested mostly the right way."""
+        rng = self.rng
+        if h.rtype == "bool":
+            form = "not" if self.chance(0.8) else rng.choice(("if", "ignore"))
+        elif self.chance(0.8):
+            form = rng.choice(("if", "ret", "neg"))
+        else:
+            form = rng.choice(("not", "pos", "ignore"))
+        return Call(h.name, [ptr], form, None if form == "ignore" else fail,
+                    extra=_depth_arg(fn, h))
+
+    def check_body(self, fn: Function, subs: list[Function], partner: Function | None,
+                   tail: bool) -> list[Stmt]:
+        """Checks of p, tests of the check helpers in @subs (and of @partner, the other helper
+        of a call cycle), a failure guard, maybe an early success (a bug); it ends by
+        returning success, access_ok()'s result, or (@tail) a helper's result."""
+        rng = self.rng
+        bool_ = fn.rtype == "bool"
+        err = "false" if bool_ else ("1" if self.chance(0.15) else "-EFAULT")
+        ok = "true" if bool_ else "0"
+        body: list[Stmt] = []
+        if fn.depth:
+            body.append(If("depth > 2", [Return(err)], []))
+        elif self.chance(0.2):
+            body.append(If(self.kcond(), [Return("false" if bool_ else "-EINVAL")], []))
+        # the first of a cycle calls the second on one branch only: it succeeds without it
+        callees = subs + ([partner] if partner is not None and tail else [])
+        steps = 2 if partner is not None and not tail and self.chance(0.7) else \
+            rng.randint(0 if tail else 1, 2)
+        for i in range(steps):
+            if partner is not None and not tail and i == steps - 1:
+                call = Call(partner.name, [0], "ignore", None, extra=_depth_arg(fn, partner))
+                body.append(If(self.kcond(), [RetCall(call)], []))
+                continue
+            if callees and self.chance(0.45):
+                h = rng.choice(callees)
+            else:
+                body.append(Check("access_ok", "", 0, self.size(), Return(err)))
+                continue
+            call = self.check_call(fn, h, 0, Return(err))
+            if call.form in ("ret", "neg") and not bool_ and self.chance(0.5):
+                call.fail = Return("ret")
+            body.append(call)
+        if self.chance(0.1):
+            body.append(If(self.kcond(), [Return(ok)], []))
+        same = [h for h in callees if h.rtype == fn.rtype]
+        if tail and same:
+            h = partner if partner is not None else rng.choice(same)
+            body.append(RetCall(Call(h.name, [0], "ignore", None, extra=_depth_arg(fn, h))))
+        elif bool_ and self.chance(0.4):
+            body.append(RetCheck(self.size()))
+        else:
+            body.append(Return(ok))
+        return body
+
+    def kcond(self) -> str:
+        return f"k->{self.rng.choice(('a', 'b', 'e'))}"
+
+    def ender(self) -> Function:
+        """A helper that ends its caller's region: always, on both branches of an if, or on
+        one branch only."""
+        pool = self._of_role(END_ROLE)
+        if pool and self.chance(0.5):
+            return self.rng.choice(pool)
+        cond = self.kcond()
+        body: list[Stmt] = self.rng.choices(
+            ([End("rw")], [If(cond, [End("rw")], [End("rw")])], [If(cond, [End("rw")], [])]),
+            (6, 1, 3))[0]
+        fn = Function(self._name("d"), body, [], helper=True, role=END_ROLE, rtype="void")
+        self.helpers.append(fn)
+        return fn
+
+    def check(self, ptr: int) -> Stmt:
+        """A check of @ptr before the region: access_ok(), or a check helper's call."""
+        if self.chance(0.3):
+            return self.check_call(None, self.check_helper(), ptr, Return("-EFAULT"))
+        return Check("access_ok", "", ptr, self.size(), Return("-EFAULT"))
+
+    def end(self, variant: str) -> End | EndCall:
+        """The end of a region: an end call (mostly @variant), or a helper that ends it."""
+        if self.chance(0.15):
+            return EndCall(self.ender().name)
+        return End(variant if self.chance(0.9) else self.rng.choice(list(ENDS)))
 
     def helper_access(self, nptr: int) -> Access:
         kind = self.rng.choices(("put", "get", "copy", "cmpxchg"), (6, 3, 1, 1))[0]
@@ -804,7 +1189,7 @@ class _Gen:
                 # an early exit: closes the region first, or (a bug) forgets to
                 exit_: list[Stmt] = []
                 if self.chance(0.8):
-                    exit_.append(End(end if self.chance(0.9) else rng.choice(list(ENDS))))
+                    exit_.append(self.end(end))
                 exit_.append(Return("-EINVAL") if self.chance(0.6) else Goto("efault"))
                 out.append(If(self.cond(), exit_, []))
                 return out
@@ -819,7 +1204,8 @@ class _Gen:
         """Statements opening a region on @ptr: (statements, mode allowed, matching end)."""
         rng = self.rng
         shape = rng.choices(("begin", "masked", "masked_or_begin", "ok_stac", "stac", "joined",
-                             "inverted", "discard"), (10, 2, 3, 3, 1, 2, 1, 1))[0]
+                             "inverted", "discard", "check_stac", "check_begin"),
+                            (10, 2, 3, 3, 1, 2, 1, 1, 4, 2))[0]
         fail: Stmt = Return("-EFAULT")
         variant = rng.choice(list(BEGINS))
         if shape == "begin":
@@ -838,6 +1224,12 @@ class _Gen:
                        [Check("begin", v, ptr, "sizeof(*{p})", fail)])], BEGINS[v][1], v
         if shape == "ok_stac":
             return [Check("access_ok", "", ptr, self.size(), fail), Stac()], RW, "rw"
+        if shape == "check_stac":
+            return [self.check_call(None, self.check_helper(), ptr, fail), Stac()], RW, "rw"
+        if shape == "check_begin":
+            return [self.check_call(None, self.check_helper(), ptr, fail),
+                    Check("begin", variant, ptr, self.size(), Return("-EFAULT"))], \
+                BEGINS[variant][1], variant
         if shape == "stac":
             return [Stac()], RW, "rw"
         # two checking begins on branches that join (record_steal_time())
@@ -858,7 +1250,7 @@ class _Gen:
         main = rng.choice(ptrs)
         for p in ptrs:
             if p != main and self.chance(0.7):
-                body.append(Check("access_ok", "", p, self.size(), Return("-EFAULT")))
+                body.append(self.check(p))
         if self.chance(0.2):
             body.append(If(self.cond(), [Return("-EINVAL")], []))
         if self.chance(0.08):
@@ -875,20 +1267,39 @@ class _Gen:
                     body[-1].then[-1], (Return, Goto)) and self.chance(0.3):
                 body.append(self.access(ptrs, mode, label))
             if self.chance(0.93):
-                body.append(End(end if self.chance(0.9) else rng.choice(list(ENDS))))
+                body.append(self.end(end))
             if self.chance(0.06):
                 body.append(self.access(ptrs, mode, "efault"))   # after the end: a bug
         body.append(Return("ret"))
-        lab_end = end if self.chance(0.9) else rng.choice(list(ENDS))
-        labels = [Label("efault_end", End(lab_end)), Label("efault", None)]
+        labels = [Label("efault_end", self.end(end)), Label("efault", None)]
         if self.chance(0.05):
             labels[0].end = None   # forgets the end
         fn = Function(name, body, labels)
         return Program(fn, _called_helpers(fn, self.helpers))
 
 
+def _depth_arg(fn: Function | None, h: Function) -> str:
+    """The depth argument of a call from @fn (None: an entry function) to @h: none unless @h
+    is in a call cycle."""
+    if not h.depth:
+        return ""
+    return "depth + 1" if fn is not None and fn.depth else "0"
+
+
 def _calls(fn: Function) -> bool:
     return any(isinstance(s, Call) for s in _walk(fn.body))
+
+
+def _call_sites(fn: Function) -> Iterator[Call | EndCall]:
+    """Every call of a helper in @fn: tested calls, returned calls, end calls (labels too)."""
+    for s in _walk(fn.body):
+        if isinstance(s, (Call, EndCall)):
+            yield s
+        elif isinstance(s, RetCall):
+            yield s.call
+    for lab in fn.labels:
+        if isinstance(lab.end, EndCall):
+            yield lab.end
 
 
 def _called_helpers(fn: Function, pool: list[Function]) -> list[Function]:
@@ -898,8 +1309,8 @@ def _called_helpers(fn: Function, pool: list[Function]) -> list[Function]:
     todo = [fn]
     while todo:
         f = todo.pop()
-        for s in _walk(f.body):
-            if isinstance(s, Call) and s.helper not in need:
+        for s in _call_sites(f):
+            if s.helper not in need:
                 need.add(s.helper)
                 todo.append(by_name[s.helper])
     return [h for h in pool if h.name in need]
@@ -1139,7 +1550,7 @@ def _lists(fn: Function) -> Iterator[list[Stmt]]:
 
 
 def _is_term(s: Stmt) -> bool:
-    return isinstance(s, (Return, Goto))
+    return isinstance(s, (Return, Goto, RetCheck, RetCall))
 
 
 def _replace(lst: list[Stmt], i: int, repl: list[Stmt]) -> None:
@@ -1169,7 +1580,8 @@ def candidates(prog: Program) -> Iterator[Program]:
                     nf = ([new.fn] + new.helpers)[fi]
                     nlst = list(_lists(nf))[li]
                     _replace(nlst, i, copy.deepcopy(repl) if repl else [])
-                    if nf.helper and not any(isinstance(x, (Access, Call)) for x in _walk(nf.body)):
+                    if nf.helper and nf.role == ACCESS_ROLE and not any(
+                            isinstance(x, (Access, Call)) for x in _walk(nf.body)):
                         continue
                     new.helpers = _called_helpers(new.fn, new.helpers)
                     yield new
@@ -1217,7 +1629,6 @@ def rename(prog: Program, tag: str) -> Program:
     for f in [new.fn] + new.helpers:
         if f.helper:
             f.name = names[f.name]
-        for s in _walk(f.body):
-            if isinstance(s, Call):
-                s.helper = names[s.helper]
+        for s in _call_sites(f):
+            s.helper = names[s.helper]
     return new
