@@ -11,8 +11,9 @@
  * end closes; user_access_save() closes and user_access_restore() brings
  * back whatever reached the save its flags came from.  A call of a helper
  * that ends its caller's region on every path (its summary, made when
- * its own dataflow was done) closes too.  Sets only grow, so the
- * iteration terminates.
+ * its own dataflow was done) closes too; one that ends it on some paths
+ * adds "closed", as the end under its condition would if it were written
+ * in the caller.  Sets only grow, so the iteration terminates.
  *
  * It is a summary phase because of that last rule: a function's states
  * read its callees' region summaries, so the table's postorder (unit.c)
@@ -71,15 +72,20 @@ static const struct ua_prim *own_prim(struct ua_fn *fn, gimple *stmt,
 	return NULL;
 }
 
-/* Is @stmt a call of a helper that ends its caller's region? */
-static bool ends_here(struct ua_fn *fn, gimple *stmt)
+/*
+ * The state after a call of a helper that may end its caller's region:
+ * closed where it ends it on every path, else closed or as it was, as an
+ * end written under the helper's condition would leave it.
+ */
+static uint64_t after_call(struct ua_fn *fn, gimple *stmt, uint64_t s)
 {
 	unsigned i;
 
 	for (i = 0; i < fn->nending_calls; i++)
 		if (fn->ending_calls[i] == stmt)
-			return true;
-	return false;
+			return ua_fn_of_call(stmt)->sum.ends_region ?
+			       RS_CLOSED : s | RS_CLOSED;
+	return s;
 }
 
 /*
@@ -93,7 +99,7 @@ static uint64_t transfer_stmt(struct ua_fn *fn, gimple *stmt, uint64_t s,
 	const struct ua_prim *p = own_prim(fn, stmt, &i);
 
 	if (!p)
-		return ends_here(fn, stmt) ? RS_CLOSED : s;
+		return after_call(fn, stmt, s);
 	switch (p->kind) {
 	case PRIM_OPEN:
 	case PRIM_MASK:
@@ -256,7 +262,8 @@ static void find_ending_calls(struct ua_fn *fn)
 			struct ua_fn *callee = is_gimple_call(stmt) ?
 					       ua_fn_of_call(stmt) : NULL;
 
-			if (callee && callee->sum.ends_region)
+			if (callee && (callee->sum.ends_region ||
+				       callee->sum.may_end_region))
 				calls.safe_push(stmt);
 		}
 	}
@@ -365,23 +372,20 @@ static void access_regions(struct ua_fn *fn)
 }
 
 /*
- * Does every way out of @fn leave its caller's region ended, with no
- * region of its own open (static void done(void) { user_access_end(); })?
+ * Does a way out of @fn leave its caller's region ended, with no region
+ * of its own open (static void done(void) { user_access_end(); })?  On
+ * every way out, or on some.
  */
-static bool ends_on_every_path(struct ua_fn *fn)
+static void summarise_ends(struct ua_fn *fn)
 {
 	edge e;
 	edge_iterator ei;
-	bool any = false;
+	uint64_t exits = 0;
 
-	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fn->fun)->preds) {
-		uint64_t s = ua_region_on_edge(fn, e);
-
-		if (s && s != RS_CLOSED)
-			return false;
-		any |= s != 0;
-	}
-	return any;
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fn->fun)->preds)
+		exits |= ua_region_on_edge(fn, e);
+	fn->sum.ends_region = exits == RS_CLOSED;
+	fn->sum.may_end_region = (exits & RS_CLOSED) && !fn->sum.ends_region;
 }
 
 void ua_region_unit(void)
@@ -394,7 +398,7 @@ void ua_region_unit(void)
 		find_ending_calls(fn);
 		if (fn->nprims || fn->nending_calls) {
 			region_dataflow(fn);
-			fn->sum.ends_region = ends_on_every_path(fn);
+			summarise_ends(fn);
 		}
 		access_regions(fn);
 	}

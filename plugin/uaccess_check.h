@@ -165,6 +165,7 @@ struct ua_summary {
 	 * function that calls it (a helper of helpers: the innermost one) */
 	const struct ua_prim *check_prim;
 	bool ends_region;		/* ends its caller's region on every path */
+	bool may_end_region;		/* ... on some paths only */
 	enum ua_mode opens;		/* succeeds with a region of this mode
 					 * open for its caller: the result of
 					 * a checking begin, returned */
@@ -221,7 +222,7 @@ struct ua_fn {
 	unsigned nhelper_tokens;	/* ... that open a region, numbered
 					 * after the function's own begins */
 	unsigned nending_calls;
-	gimple **ending_calls;	/* calls of helpers that end our region */
+	gimple **ending_calls;	/* calls of helpers that may end our region */
 	uint64_t *bb_in;	/* region state entering each block */
 	uint64_t **pred_in;	/* ... per predecessor, where pairs decide */
 	unsigned nblocks;	/* pred_in's length */

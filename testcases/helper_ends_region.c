@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-name: a helper that ends its caller's region
- * check-description: finish() ends the region put_then_finish() opened, on every path, and so does finish_via(), which only calls finish(): neither caller returns with the region open, and the unsafe_put_user() after finish() in put_after_finish() is outside a region. maybe_finish() ends it on some paths only, so a call of it changes nothing: put_maybe() is still open at its return. The helpers themselves get no finding for ending a region they did not open.
+ * check-description: finish() ends the region put_then_finish() opened, on every path, and so does finish_via(), which only calls finish(): neither caller returns with the region open, and the unsafe_put_user() after finish() in put_after_finish() is outside a region. maybe_finish() ends it on some paths only, so after it the region is open on the others: put_maybe() still returns with it open, and the access after it in put_after_maybe() is outside the region on some path. The helpers themselves get no finding for ending a region they did not open.
  * check-level: 0
  *
  * check-output-start
@@ -88,5 +88,23 @@ efault:
 	return -EFAULT;
 }
 EXPORT_SYMBOL_GPL(put_maybe);
+
+int put_after_maybe(struct uc_pair *x);
+int put_after_maybe(struct uc_pair *x)
+{
+	u32 __user *p = x->out;
+
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(x->a, p, efault);
+	maybe_finish(x->early);
+	unsafe_put_user(x->b, p + 1, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+EXPORT_SYMBOL_GPL(put_after_maybe);
 
 MODULE_LICENSE("GPL");

@@ -675,20 +675,26 @@ class _Helpers:
         return least
 
     def _negative(self, h: Function) -> bool:
-        """Are all the errors @h returns negative? Its own constants, and what it passes on
-        from the helpers it calls (``return ret;`` after a failed test, ``return h2(p);``)."""
+        """Does a caller's ``if (ret < 0)`` test stand for @h's success? When every error it may
+        return that is not negative (its own constants, and what it passes on from the helpers it
+        calls: ``return ret;`` after a failed test, ``return h2(p);``) comes after a check of its
+        pointer: a positive error then still means a checked pointer (docs/diagnostics.md)."""
         if h.rtype != "int":
             return False
-        for s in _walk(h.body):
-            if isinstance(s, Call) and isinstance(s.fail, Return) and s.fail.value == "ret" \
-                    and not self.negative[s.helper]:
-                return False
-            if isinstance(s, RetCall) and not self.negative[s.call.helper]:
-                return False
-            if isinstance(s, Return) and s.value not in SUCCESS_VALUES + ("ret",) \
-                    and not s.value.startswith("-"):
+        flow = _Flow(h)
+        for pc, states in _walk_states(h, flow, self).items():
+            s = flow.nodes[pc].stmt if pc != _EXIT else None
+            if self._may_pass_positive(s) and any(_covered(st, 0) is None for st in states):
                 return False
         return True
+
+    def _may_pass_positive(self, s: "Stmt | None") -> bool:
+        if isinstance(s, Call):
+            return isinstance(s.fail, Return) and s.fail.value == "ret" and not self.negative[s.helper]
+        if isinstance(s, RetCall):
+            return not self.negative[s.call.helper]
+        return isinstance(s, Return) and s.value not in SUCCESS_VALUES + ("ret",) \
+            and not s.value.startswith("-")
 
 
 _START = State(("entry",), None, tuple(("orig", i) for i in range(4)), frozenset())
