@@ -5,9 +5,10 @@
  * check-level: 0
  *
  * check-output-start
-helper_ends_region.c:66:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
-helper_ends_region.c:85:9: warning: returns with the user-access region still open [-Wuaccess-region]
-helper_ends_region.c:81:14: note: region opened here
+helper_ends_region.c:67:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
+helper_ends_region.c:86:9: warning: returns with the user-access region still open [-Wuaccess-region]
+helper_ends_region.c:82:14: note: region opened here
+helper_ends_region.c:102:9: warning: unsafe_put_user() is outside an open user-access region on some path [-Wuaccess-region]
  * check-output-end
  */
 
