@@ -425,9 +425,13 @@ static const struct ua_prim *joined_param_check(struct ua_fn *fn,
 	return NULL;
 }
 
-/* The check whose call defines @val, through copies and conversions. */
-static const struct ua_prim *check_call_of(struct ua_fn *fn, tree val,
-					   bool through_tests)
+/*
+ * The primitive @want accepts whose call defines @val, through copies and
+ * conversions (and, @through_tests, likely() and "!= 0").
+ */
+static const struct ua_prim *call_of(struct ua_fn *fn, tree val,
+				     bool through_tests,
+				     bool (*want)(const struct ua_prim *))
 {
 	int steps;
 
@@ -437,7 +441,7 @@ static const struct ua_prim *check_call_of(struct ua_fn *fn, tree val,
 
 		if (is_gimple_call(def)) {
 			p = ua_prim_of(fn, def);
-			if (p && is_check(p))
+			if (p && want(p))
 				return p;
 			if (!through_tests ||
 			    (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
@@ -466,7 +470,7 @@ static const struct ua_prim *check_call_of(struct ua_fn *fn, tree val,
 static const struct ua_prim *returned_check(struct ua_fn *fn, tree val,
 					    const struct check_walk *w)
 {
-	const struct ua_prim *p = check_call_of(fn, val, !w->success_zero);
+	const struct ua_prim *p = call_of(fn, val, !w->success_zero, is_check);
 
 	return p && succeeds_zero(p) == w->success_zero ? p : NULL;
 }
@@ -479,6 +483,11 @@ static enum ua_mode begin_mode(const struct ua_prim *p)
 	return p->kind == PRIM_HELPER ? p->helper->sum.opens : UA_MODE_NONE;
 }
 
+static bool opens_region(const struct ua_prim *p)
+{
+	return begin_mode(p) != UA_MODE_NONE;
+}
+
 /*
  * The checking begin whose own result @val is, through conversions,
  * likely() and "!= 0" (return user_write_access_begin(p, n);): a helper
@@ -486,31 +495,7 @@ static enum ua_mode begin_mode(const struct ua_prim *p)
  */
 static const struct ua_prim *returned_begin(struct ua_fn *fn, tree val)
 {
-	int steps;
-
-	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
-		gimple *def = SSA_NAME_DEF_STMT(val);
-		const struct ua_prim *p;
-
-		if (is_gimple_call(def)) {
-			p = ua_prim_of(fn, def);
-			if (p && begin_mode(p) != UA_MODE_NONE)
-				return p;
-			if (!gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
-			    !gimple_call_internal_p(def, IFN_BUILTIN_EXPECT))
-				return NULL;
-			val = gimple_call_arg(def, 0);
-		} else if (gimple_assign_single_p(def) ||
-			   gimple_assign_cast_p(def) ||
-			   (is_gimple_assign(def) &&
-			    gimple_assign_rhs_code(def) == NE_EXPR &&
-			    integer_zerop(gimple_assign_rhs2(def)))) {
-			val = gimple_assign_rhs1(def);
-		} else {
-			return NULL;
-		}
-	}
-	return NULL;
+	return call_of(fn, val, true, opens_region);
 }
 
 /*
@@ -549,12 +534,68 @@ static const struct ua_prim *returned_failure(struct ua_fn *fn, tree val,
 					      struct way way,
 					      const struct check_walk *w)
 {
-	const struct ua_prim *p = check_call_of(fn, val, false);
+	const struct ua_prim *p = call_of(fn, val, false, is_check);
 
 	if (!p || !succeeds_zero(p) || !w->success_zero ||
 	    !failed_before(p, way))
 		return NULL;
 	return p;
+}
+
+/* @val through copies, to the SSA name a test reads. */
+static tree tested_name(tree val)
+{
+	int steps;
+
+	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+
+		if (!gimple_assign_single_p(def) ||
+		    TREE_CODE(gimple_assign_rhs1(def)) != SSA_NAME)
+			return val;
+		val = gimple_assign_rhs1(def);
+	}
+	return val;
+}
+
+/*
+ * Is @val, returned by @way, known to be an error there: a value on the
+ * edge where a test found it negative (ret = setup(); if (ret < 0)
+ * return ret;), or, for a helper that succeeds with 0, nonzero?  Sets
+ * @negative.
+ */
+static bool returned_error(tree val, struct way way,
+			   const struct check_walk *w, bool *negative)
+{
+	basic_block at = way.via ? way.via->src : way.bb;
+	imm_use_iterator it;
+	gimple *use;
+	tree x = tested_name(val);
+
+	if (TREE_CODE(x) != SSA_NAME || !w->success_zero)
+		return false;
+	FOR_EACH_IMM_USE_STMT(use, it, x) {
+		gcond *c = dyn_cast<gcond *>(use);
+		enum tree_code code;
+		edge e;
+
+		if (!c || gimple_cond_lhs(c) != x ||
+		    !integer_zerop(gimple_cond_rhs(c)) ||
+		    EDGE_COUNT(gimple_bb(c)->succs) != 2)
+			continue;
+		code = gimple_cond_code(c);
+		if (code == LT_EXPR || code == GE_EXPR)
+			e = ua_edge_when(gimple_bb(c), code == LT_EXPR);
+		else if (code == NE_EXPR || code == EQ_EXPR)
+			e = ua_edge_when(gimple_bb(c), code == NE_EXPR);
+		else
+			continue;
+		if (e != way.via && !ua_edge_dominates(e, at))
+			continue;
+		*negative = code == LT_EXPR || code == GE_EXPR;
+		return true;
+	}
+	return false;
 }
 
 /* The constant an SSA name was set to, looking through copies. */
@@ -577,11 +618,16 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 {
 	struct check_walk *w = (struct check_walk *)data;
 	const struct ua_prim *p;
+	bool negative;
 	int param = -1;
 
 	p = returned_failure(fn, val, way, w);
 	if (p) {
 		w->fails_negative &= p->helper->sum.check_fails_negative;
+		return;
+	}
+	if (returned_error(val, way, w, &negative)) {
+		w->fails_negative &= negative;
 		return;
 	}
 	if (w->optimistic && deferred_call(fn, val))
