@@ -613,6 +613,18 @@ static tree constant_of(tree val)
 	return val;
 }
 
+/*
+ * An error returned after a check of a parameter: whatever its sign, a
+ * caller that takes it for success ("if (ret < 0)") has a checked
+ * pointer, which is all the kernel's contract asks.
+ */
+static bool error_after_check(struct ua_fn *fn, struct way way)
+{
+	int param = -1;
+
+	return dominating_param_check(fn, way, &param) != NULL;
+}
+
 static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 			      void *data)
 {
@@ -627,7 +639,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 		return;
 	}
 	if (returned_error(val, way, w, &negative)) {
-		w->fails_negative &= negative;
+		w->fails_negative &= negative || error_after_check(fn, way);
 		return;
 	}
 	if (w->optimistic && deferred_call(fn, val))
@@ -655,7 +667,8 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 		val = constant_of(val);
 		/* a value we cannot classify may be success: it needs the check */
 		if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val)) {
-			w->fails_negative &= tree_int_cst_sgn(val) < 0;
+			w->fails_negative &= tree_int_cst_sgn(val) < 0 ||
+					     error_after_check(fn, way);
 			return;
 		}
 		w->closed_success = true;
