@@ -18,12 +18,6 @@
 #include "uaccess_check.h"
 #include "verdict.h"
 
-/* The check a primitive rests on: a helper's own access_ok(). */
-const struct ua_prim *ua_inner_check(const struct ua_prim *p)
-{
-	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
-}
-
 /* The pointers a check validates, as roots. */
 static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 {

@@ -162,18 +162,22 @@ bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt)
 	return dominated_by_p(CDI_DOMINATORS, bb, pbb);
 }
 
+/* The edge a tested check @p takes when it fails, or NULL. */
+edge ua_prim_fail_edge(const struct ua_prim *p)
+{
+	basic_block test = p->ok_edge ? p->ok_edge->src : NULL;
+
+	if (!test || EDGE_COUNT(test->succs) != 2)
+		return NULL;
+	return EDGE_SUCC(test, EDGE_SUCC(test, 0) == p->ok_edge);
+}
+
 /* Is @bb reached only after the tested check @p failed? */
 bool ua_prim_fails_before(const struct ua_prim *p, basic_block bb)
 {
-	basic_block test;
+	edge fail = ua_prim_fail_edge(p);
 
-	if (!p->ok_edge)
-		return false;
-	test = p->ok_edge->src;
-	if (EDGE_COUNT(test->succs) != 2)
-		return false;
-	return ua_edge_dominates(EDGE_SUCC(test, EDGE_SUCC(test, 0) == p->ok_edge),
-			      bb);
+	return fail && ua_edge_dominates(fail, bb);
 }
 
 /* The successor of @bb taken when its condition is @value. */

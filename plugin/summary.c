@@ -288,8 +288,11 @@ static bool is_check(const struct ua_prim *p)
 	       p->kind == PRIM_HELPER;
 }
 
-/* The access_ok() a check rests on, through helpers of helpers. */
-static const struct ua_prim *innermost(const struct ua_prim *p)
+/*
+ * The check a primitive rests on: a check helper's call rests on the
+ * access_ok() (or begin) its summary names, through helpers of helpers.
+ */
+const struct ua_prim *ua_inner_check(const struct ua_prim *p)
 {
 	return p->kind == PRIM_HELPER ? p->helper->sum.check_prim : p;
 }
@@ -297,7 +300,7 @@ static const struct ua_prim *innermost(const struct ua_prim *p)
 /* The bytes a check validates, when constant; -1 (less than any) if not. */
 static HOST_WIDE_INT checked_bytes(const struct ua_prim *p)
 {
-	const struct ua_prim *inner = innermost(p);
+	const struct ua_prim *inner = ua_inner_check(p);
 	tree len;
 
 	if (gimple_call_num_args(inner->stmt) < 2)
@@ -319,10 +322,7 @@ static bool covers(const struct ua_prim *p, struct way way)
 /* Is what leaves by @way reached only after check @p failed? */
 static bool failed_before(const struct ua_prim *p, struct way way)
 {
-	basic_block test = p->ok_edge ? p->ok_edge->src : NULL;
-
-	if (way.via && test && EDGE_COUNT(test->succs) == 2 &&
-	    way.via == EDGE_SUCC(test, EDGE_SUCC(test, 0) == p->ok_edge))
+	if (way.via && way.via == ua_prim_fail_edge(p))
 		return true;
 	return ua_prim_fails_before(p, way.via ? way.via->src : way.bb);
 }
@@ -506,24 +506,30 @@ static const struct ua_prim *returned_begin(struct ua_fn *fn, tree val)
  * one level deeper) get a summary to verify; the strict rounds then keep
  * only what every return supports.
  */
-static bool deferred_call(struct ua_fn *fn, tree val)
+/* What @val copies, through copies and conversions (a constant, say). */
+static tree copy_source(tree val)
 {
-	int steps;
+	int steps = 0;
 
-	for (steps = 0; TREE_CODE(val) == SSA_NAME && steps < 8; steps++) {
+	while (TREE_CODE(val) == SSA_NAME && steps++ < 8) {
 		gimple *def = SSA_NAME_DEF_STMT(val);
-		struct ua_fn *callee;
 
-		if (is_gimple_call(def)) {
-			callee = ua_fn_of_call(def);
-			return callee && callee->scc == fn->scc &&
-			       callee->sum.check_param < 0;
-		}
 		if (!gimple_assign_single_p(def) && !gimple_assign_cast_p(def))
-			return false;
+			break;
 		val = gimple_assign_rhs1(def);
 	}
-	return false;
+	return val;
+}
+
+static bool deferred_call(struct ua_fn *fn, tree val)
+{
+	struct ua_fn *callee;
+
+	val = copy_source(val);
+	if (TREE_CODE(val) != SSA_NAME || !is_gimple_call(SSA_NAME_DEF_STMT(val)))
+		return false;
+	callee = ua_fn_of_call(SSA_NAME_DEF_STMT(val));
+	return callee && callee->scc == fn->scc && callee->sum.check_param < 0;
 }
 
 /*
@@ -598,21 +604,6 @@ static bool returned_error(tree val, struct way way,
 	return false;
 }
 
-/* The constant an SSA name was set to, looking through copies. */
-static tree constant_of(tree val)
-{
-	int steps = 0;
-
-	while (TREE_CODE(val) == SSA_NAME && steps++ < 8) {
-		gimple *def = SSA_NAME_DEF_STMT(val);
-
-		if (!gimple_assign_single_p(def) && !gimple_assign_cast_p(def))
-			break;
-		val = gimple_assign_rhs1(def);
-	}
-	return val;
-}
-
 /*
  * An error returned after a check of a parameter: whatever its sign, a
  * caller that takes it for success ("if (ret < 0)") has a checked
@@ -664,7 +655,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 		if (d && dparam == param && checked_bytes(d) > checked_bytes(p))
 			p = d;
 	} else {
-		val = constant_of(val);
+		val = copy_source(val);
 		/* a value we cannot classify may be success: it needs the check */
 		if (TREE_CODE(val) == INTEGER_CST && !is_success(w, val)) {
 			w->fails_negative &= tree_int_cst_sgn(val) < 0 ||
@@ -684,7 +675,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 	}
 	/* every success is checked: by the shortest of the checks found */
 	if (!w->check || checked_bytes(p) < checked_bytes(w->check))
-		w->check = innermost(p);
+		w->check = ua_inner_check(p);
 	w->param = param;
 }
 

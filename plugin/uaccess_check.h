@@ -325,6 +325,7 @@ bool ua_edge_dominates(edge e, basic_block bb);
 bool ua_stmt_before(gimple *a, gimple *b);
 bool ua_stmt_dominates(gimple *s, basic_block bb, gimple *stmt);
 bool ua_prim_dominates(const struct ua_prim *p, basic_block bb, gimple *stmt);
+edge ua_prim_fail_edge(const struct ua_prim *p);
 bool ua_prim_fails_before(const struct ua_prim *p, basic_block bb);
 edge ua_edge_when(basic_block bb, bool value);
 void ua_find_infeasible(struct ua_fn *fn);
@@ -349,6 +350,7 @@ bool ua_named_by_programmer(tree t);
 
 /* phase 2: summary.c, dataflow.c */
 void ua_summarise_unit(void);
+const struct ua_prim *ua_inner_check(const struct ua_prim *p);
 bool ua_stores_back(struct ua_fn *fn, int j);
 void ua_region_unit(void);
 uint64_t ua_region_at(struct ua_fn *fn, gimple *stmt);

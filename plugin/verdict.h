@@ -118,7 +118,6 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
 		 struct ua_verdict *out);
 tree ua_check_length(const struct ua_prim *p);
-const struct ua_prim *ua_inner_check(const struct ua_prim *p);
 
 /* regioncheck.c */
 void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,
