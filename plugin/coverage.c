@@ -136,13 +136,44 @@ static bool same_value(const struct ua_ref *check, const struct ua_ref *ref)
  * the distance 7.x's scope documents for the first access).  So bytes
  * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
  */
+/* One run-time length, through the conversions between its uses. */
+static tree strip_length(tree t)
+{
+	while (t && TREE_CODE(t) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(t) &&
+	       gimple_assign_cast_p(SSA_NAME_DEF_STMT(t)) &&
+	       INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_rhs1(SSA_NAME_DEF_STMT(t)))))
+		t = gimple_assign_rhs1(SSA_NAME_DEF_STMT(t));
+	return t;
+}
+
+/*
+ * A family copy of a run-time length validated for that same length
+ * (access_ok(p, n) ... __copy_from_user(k, p, n)), from the same place.
+ */
+static bool same_length(const struct candidate *c, const struct ua_ref *ref,
+			tree len)
+{
+	tree checked;
+
+	if (!len || c->prim->kind == PRIM_MASK || !c->cref.off_known ||
+	    !ref->off_known || c->cref.off != ref->off)
+		return false;
+	checked = ua_check_length(c->prim);
+	return checked && operand_equal_p(strip_length(checked),
+					  strip_length(len), 0);
+}
+
 static void measure(struct candidate *c, const struct ua_ref *ref,
-		    HOST_WIDE_INT size)
+		    HOST_WIDE_INT size, tree runtime_len)
 {
 	tree len;
 	HOST_WIDE_INT n;
 
 	c->cls = UA_UNPROVEN;
+	if (size < 0 && same_length(c, ref, runtime_len)) {
+		c->cls = UA_PROVEN;
+		return;
+	}
 	if (c->prim->kind == PRIM_MASK) {
 		n = UA_MASK_GUARD;
 	} else {
@@ -184,6 +215,7 @@ struct point {
 	basic_block bb;
 	gimple *stmt;
 	const struct ua_ref *ref;
+	tree len;		/* a family copy's run-time length */
 };
 
 /* The test of an accessor's error output after @s, if it is the next thing. */
@@ -389,7 +421,7 @@ static void collect(const struct point *pt, HOST_WIDE_INT size,
 		c->prim = p;
 		c->cref = *cref;
 		c->anchor = anchor;
-		measure(c, pt->ref, size);
+		measure(c, pt->ref, size, pt->len);
 	}
 	out->nnulls = ua_safe_edges(fn, pt->ref, size,
 				    in_null_page(pt->ref, size), &out->nulls);
@@ -603,7 +635,8 @@ static void unchecked_path(const struct point *pt, const struct checks *k,
 	HOST_WIDE_INT coff;
 	tree parm;
 
-	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn)) {
+	if (ref->kind == ROOT_PARM && !ua_is_syscall(fn) &&
+	    !ua_is_ioctl_arg(fn, ref->root)) {
 		struct cover_q q = { ref, size,
 				     ua_parm_index(fn->node->decl, ref->root), 0 };
 
@@ -641,7 +674,15 @@ void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
 		 struct ua_verdict *out)
 {
-	struct point pt = { fn, bb, stmt, ref };
+	ua_cover_len_at(fn, bb, stmt, ref, size, NULL_TREE, depth, out);
+}
+
+/* ... and when @size is not known, @len, the run-time length if any. */
+void ua_cover_len_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
+		     const struct ua_ref *ref, HOST_WIDE_INT size, tree len,
+		     int depth, struct ua_verdict *out)
+{
+	struct point pt = { fn, bb, stmt, ref, len };
 	struct checks k;
 
 	if (on_null_page(ref, size))

@@ -393,6 +393,53 @@ static void kept_accesses(struct ua_fn *fn)
 	}
 }
 
+/* The name a check is written with: the helper's, for a check helper. */
+static const char *check_name(const struct ua_prim *p)
+{
+	return p->kind == PRIM_HELPER ? ua_fn_name(p->helper) : p->name;
+}
+
+/*
+ * A family member validated far away: calls up, or more than distance=N
+ * lines above in its own function.  Validated one or more calls away is
+ * the family's design (most of the kernel's), so this is level 2 and the
+ * map, one diagnostic per access.
+ */
+static void family_distance(struct ua_fn *fn, struct ua_access *acc)
+{
+	const struct ua_proof *c = ua_farthest_proof(acc->cover);
+	struct ua_diag *d;
+	char *p;
+	int lines;
+
+	if (!acc->family || !c || !c->prim || acc->cover->cls != UA_PROVEN)
+		return;
+	lines = line_of(acc->loc) - line_of(c->prim->loc);
+	if (!c->chain.n && (!same_file(c->prim->loc, acc->loc) ||
+			    lines <= ua_opts.distance_lines))
+		return;
+	p = xstrdup(ua_pointer_text(&c->ref));
+	if (c->chain.n)
+		d = ua_say(acc->loc, fn->node->decl, FAMILY_FAR_CALLS, acc->name,
+			   p, check_name(c->prim), ua_fn_name(c->prim_fn),
+			   c->chain.n, c->chain.n == 1 ? "" : "s");
+	else
+		d = ua_say(acc->loc, fn->node->decl, FAMILY_FAR_LINES, acc->name,
+			   p, check_name(c->prim), lines);
+	free(p);
+	check_note(d, c);
+	chain_notes(d, &c->chain);
+	distance_note(d, c->prim->loc, true, acc->loc, c->chain.n);
+}
+
+static void family_distances(struct ua_fn *fn)
+{
+	unsigned i;
+
+	for (i = 0; i < fn->naccesses; i++)
+		family_distance(fn, &fn->accesses[i]);
+}
+
 void ua_distance_unit(void)
 {
 	struct ua_access **list;
@@ -410,6 +457,8 @@ void ua_distance_unit(void)
 		caller_regions(ua_unit_fn(i), list);
 		if (ua_opts.level >= ua_msg_level[UA_MSG_KEPT])
 			kept_accesses(ua_unit_fn(i));
+		if (ua_opts.level >= ua_msg_level[UA_MSG_FAMILY_FAR_CALLS])
+			family_distances(ua_unit_fn(i));
 	}
 	free(list);
 }

@@ -92,10 +92,69 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 			    ua_root_note(&f->ref));
 }
 
+/* What a maintainer would do about an unchecked family member. */
+static char *family_fix(struct ua_access *acc)
+{
+	const char *form = ua_checked_form(acc->name);
+	char *fix;
+
+	if (!form)
+		return xstrdup(UA_TEXT(FIX_ACCESS_OK));
+	fix = XNEWVEC(char, strlen(UA_TEXT(FIX_CHECKED)) + strlen(form) + 1);
+	sprintf(fix, UA_TEXT(FIX_CHECKED), form);
+	return fix;
+}
+
+static struct ua_diag *say_family_unchecked(location_t loc, tree fndecl,
+					    const struct ua_finding *f,
+					    struct ua_access *acc,
+					    const char *p)
+{
+	char *fix = family_fix(acc);
+	struct ua_diag *d;
+
+	if (f->call)
+		d = ua_say(loc, fndecl, FAMILY_UNCHECKED_CALL,
+			   ua_fn_name(f->callee), p, acc->name, fix);
+	else
+		d = ua_say(loc, fndecl, FAMILY_UNCHECKED, acc->name, p, fix);
+	free(fix);
+	return d;
+}
+
+/* Where a pointer nobody checked in sight came from, in words. */
+static char *family_source(const struct ua_finding *f)
+{
+	const char *what = UA_TEXT(SOURCE_VALUE);
+	gimple *def = NULL;
+	char *out;
+
+	if (f->ref.kind == ROOT_VALUE && TREE_CODE(f->ref.root) == SSA_NAME)
+		def = SSA_NAME_DEF_STMT(f->ref.root);
+	if (f->ref.kind == ROOT_LOAD) {
+		const char *r = ua_root_text(&f->ref);
+
+		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_LOAD)) + strlen(r) + 1);
+		sprintf(out, UA_TEXT(SOURCE_LOAD), r);
+		return out;
+	}
+	if (def && is_gimple_call(def) && gimple_call_fndecl(def)) {
+		const char *n = lang_hooks.decl_printable_name(
+			gimple_call_fndecl(def), 0);
+
+		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_CALL)) + strlen(n) + 1);
+		sprintf(out, UA_TEXT(SOURCE_CALL), n);
+		return out;
+	}
+	return xstrdup(what);
+}
+
 static struct ua_diag *say_unchecked(location_t loc, tree fndecl,
 				     const struct ua_finding *f,
 				     struct ua_access *acc, const char *p)
 {
+	if (acc->family)
+		return say_family_unchecked(loc, fndecl, f, acc, p);
 	if (f->call)
 		return ua_say(loc, fndecl, UNCHECKED_CALL,
 			      ua_fn_name(f->callee), p, acc->name);
@@ -134,6 +193,18 @@ static struct ua_diag *say_range(location_t loc, tree fndecl,
 	return ua_say(loc, fndecl, RANGE, acc->name, bytes, p, bound);
 }
 
+static struct ua_diag *say_family_unseen(location_t loc, tree fndecl,
+					 const struct ua_finding *f,
+					 struct ua_access *acc, const char *p)
+{
+	char *source = family_source(f);
+	struct ua_diag *d;
+
+	d = ua_say(loc, fndecl, FAMILY_UNSEEN, acc->name, p, source);
+	free(source);
+	return d;
+}
+
 void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 {
 	location_t loc = where(f, acc);
@@ -151,6 +222,8 @@ void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 	else if (f->requirement)
 		d = ua_say(loc, fndecl, RELIES_CHECK, acc->name, p,
 			   ua_fn_name(f->fn), ua_unseen_callers(f->fn));
+	else if (f->unseen_source)
+		d = say_family_unseen(loc, fndecl, f, acc, p);
 	else
 		d = ua_say(loc, fndecl, UNPROVEN, acc->name, p);
 	cover_notes(d, loc, f, acc);
@@ -174,12 +247,41 @@ static const char *opened_for(enum ua_mode m)
 	return m == UA_MODE_READ ? UA_TEXT(FOR_READING) : UA_TEXT(FOR_WRITING);
 }
 
+/*
+ * A family member in an open region ends it: the accesses of that region
+ * after it, which now run outside it, are its notes.
+ */
+static void say_family_region(const struct ua_finding *f,
+			      struct ua_access *acc)
+{
+	struct ua_fn *fn = acc->fn;
+	uint64_t open = acc->asms[0].region & RS_OPEN_MASK;
+	struct ua_diag *d;
+	unsigned i;
+
+	d = ua_say(acc->loc, fn->node->decl, FAMILY_IN_REGION, acc->name,
+		   f->prim->name);
+	ua_say_note(d, f->prim->loc, REGION_OPENED_HERE);
+	for (i = 0; i < fn->naccesses; i++) {
+		struct ua_access *b = &fn->accesses[i];
+
+		if (b == acc || b->family || !(b->asms[0].region & open) ||
+		    ua_compare_locations(b->loc, acc->loc) <= 0)
+			continue;
+		ua_say_note(d, b->loc, REGION_ALSO, b->name);
+	}
+}
+
 void ua_say_region(const struct ua_finding *f, struct ua_access *acc)
 {
 	location_t loc = where(f, acc);
 	tree fndecl = where_fn(f, acc);
 	struct ua_diag *d;
 
+	if (acc->family) {
+		say_family_region(f, acc);
+		return;
+	}
 	if (f->cls == UA_REGION && f->call)
 		d = ua_say(loc, fndecl, REGION_CALL, ua_fn_name(f->callee),
 			   acc->name);

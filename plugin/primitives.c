@@ -44,6 +44,8 @@ enum ua_def_kind {
 	UA_KIND_SAVE,
 	UA_KIND_RESTORE,
 	UA_KIND_ACCESSOR,
+	UA_KIND_FAMILY,
+	UA_KIND_CHECKED,
 	UA_KIND_WRAPPER,
 	UA_KIND_PASSER,
 	UA_NDEF_KINDS,
@@ -61,6 +63,8 @@ static const int ua_def_prim[UA_NDEF_KINDS] = {
 	[UA_KIND_SAVE] = PRIM_SAVE,
 	[UA_KIND_RESTORE] = PRIM_RESTORE,
 	[UA_KIND_ACCESSOR] = -1,
+	[UA_KIND_FAMILY] = -1,
+	[UA_KIND_CHECKED] = -1,
 	[UA_KIND_WRAPPER] = -1,
 	[UA_KIND_PASSER] = -1,
 };
@@ -85,6 +89,7 @@ struct ua_name {
 	enum ua_def_kind kind;
 	enum ua_mode mode;
 	int how;		/* UA_BY_* */
+	int ptr;		/* the pointer argument, or -1 */
 	int size;		/* a length argument, or UA_SIZE_* */
 };
 
@@ -97,7 +102,7 @@ struct ua_name {
  */
 static const struct ua_name ua_prims[] = {
 #define UA_PRIM(name, kind, mode, ptr, size, how, since, until, arch)	\
-	{ #name, UA_KIND_##kind, UA_MODE_##mode, UA_BY_##how, UA_SIZE_##size },
+	{ #name, UA_KIND_##kind, UA_MODE_##mode, UA_BY_##how, ptr, UA_SIZE_##size },
 #include "primitives.def"
 #undef UA_PRIM
 };
@@ -170,9 +175,49 @@ bool ua_prim_is_scope(const struct ua_prim *p)
 	return n && n->kind == UA_KIND_SCOPED;
 }
 
+/*
+ * A body the plugin does not analyse: a primitive's, a family member's or
+ * a checked access's, or any function of the headers that implement them
+ * (include/linux/uaccess.h, asm/uaccess*.h): the contract's own code.
+ */
 bool ua_is_primitive_body(tree fndecl)
 {
-	return lookup_function(fndecl) != NULL;
+	const struct ua_name *n;
+	const char *file, *base;
+
+	if (lookup_function(fndecl))
+		return true;
+	if (!in_kernel_headers(fndecl))
+		return false;
+	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
+	if (n && (n->kind == UA_KIND_FAMILY || n->kind == UA_KIND_CHECKED))
+		return true;
+	file = DECL_SOURCE_FILE(fndecl);
+	base = strrchr(file, '/');
+	return startswith(base ? base + 1 : file, "uaccess");
+}
+
+/*
+ * A call of a family member that is a function (__copy_from_user(),
+ * raw_copy_to_user(), __clear_user()): its name, mode, pointer and length
+ * arguments.
+ */
+bool ua_family_call(tree fndecl, struct ua_written *out)
+{
+	const struct ua_name *n;
+
+	if (!in_kernel_headers(fndecl))
+		return false;
+	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
+	if (!n || n->kind != UA_KIND_FAMILY)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->name = n->name;
+	out->mode = n->mode;
+	out->family = true;
+	out->ptr = n->ptr;
+	out->len_arg = n->size >= 0 ? n->size : -1;
+	return true;
 }
 
 bool ua_unit_has_macro_maps(void)
@@ -200,6 +245,13 @@ static location_t written_at(location_t loc)
 	return ua_user_location(loc);
 }
 
+/* An access as written: an unsafe accessor, a family member, a checked one. */
+static bool is_access_kind(enum ua_def_kind kind)
+{
+	return kind == UA_KIND_ACCESSOR || kind == UA_KIND_FAMILY ||
+	       kind == UA_KIND_CHECKED;
+}
+
 /*
  * Walk the macro chain of @loc from the innermost expansion outwards and
  * return the outermost primitive macro found (with its expansion map in
@@ -222,7 +274,7 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		location_t arg;
 
 		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
-		if (n && (n->kind == UA_KIND_ACCESSOR) == accessors) {
+		if (n && is_access_kind(n->kind) == accessors) {
 			if (masked && ua_def_prim[n->kind] == PRIM_MASK)
 				*masked = true;
 			found = n;
@@ -283,12 +335,94 @@ bool ua_written_as(location_t loc, bool accessors, struct ua_written *out)
 	memset(out, 0, sizeof(*out));
 	out->where = ua_user_location(loc);
 	n = chain_name(loc, accessors, &out->key, &out->masked, &out->where);
-	if (!n)
+	/* a checked access validates on its own: no access to judge */
+	if (!n || n->kind == UA_KIND_CHECKED)
 		return false;
 	out->name = n->name;
 	out->mode = n->mode;
 	out->takes_length = n->kind == UA_KIND_ACCESSOR && n->size >= 0;
+	out->family = n->kind == UA_KIND_FAMILY;
+	out->ptr = n->ptr;
+	out->len_arg = n->size >= 0 ? n->size : -1;
 	return true;
+}
+
+/*
+ * Is @loc inside a family member's expansion (powerpc's KUAP calls, the
+ * access_ok() of arm64's __get_user())?  Those are the member's own: the
+ * family is judged as x86 has it, checking nothing.
+ */
+bool ua_in_family(location_t loc)
+{
+	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
+		const line_map *map = linemap_lookup(line_table, loc);
+		const line_map_macro *mm;
+		const struct ua_name *n;
+
+		if (!map || !linemap_macro_expansion_map_p(map))
+			break;
+		mm = linemap_check_macro(map);
+		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
+		if (n && n->kind == UA_KIND_FAMILY)
+			return true;
+		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+	}
+	return false;
+}
+
+/*
+ * A family asm with no memory operand (x86's "call __get_user_nocheck_%c"):
+ * the pointer is its pointer input, the bytes its "i" size operand.
+ */
+HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj)
+{
+	gasm *a = as_a<gasm *>(stmt);
+	HOST_WIDE_INT size = -1;
+	unsigned i;
+
+	if (asm_user_operand(a))
+		return ua_access_size(stmt, ptr, obj);
+	*ptr = NULL_TREE;
+	*obj = NULL_TREE;
+	for (i = 0; i < gimple_asm_ninputs(a); i++) {
+		tree op = gimple_asm_input_op(a, i);
+		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
+		tree v = TREE_VALUE(op);
+
+		if (!strcmp(c, "i") && tree_fits_shwi_p(v))
+			size = tree_to_shwi(v);
+		else if (POINTER_TYPE_P(TREE_TYPE(v)) && !*ptr)
+			*ptr = v;
+	}
+	return size;
+}
+
+/*
+ * The checked access a maintainer replaces family member @name with:
+ * get_user() for __get_user(), copy_from_user() for raw_copy_from_user();
+ * NULL when there is none (__copy_from_user_inatomic()).
+ */
+const char *ua_checked_form(const char *name)
+{
+	const char *plain = startswith(name, "__") ? name + 2 :
+			    startswith(name, "raw_") ? name + 4 : NULL;
+	size_t i;
+
+	if (!plain)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
+		if (ua_prims[i].kind == UA_KIND_CHECKED &&
+		    !strcmp(ua_prims[i].name, plain))
+			return ua_prims[i].name;
+	return NULL;
+}
+
+/* Does @stmt, an asm, belong to a family member's expansion? */
+bool ua_family_asm(gimple *stmt)
+{
+	struct ua_written w;
+
+	return ua_written_as(gimple_location(stmt), true, &w) && w.family;
 }
 
 /* Does an asm touch memory through an operand an accessor would use? */

@@ -34,10 +34,11 @@ static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 				    acc->copy_len, 0, acc->cover);
 			continue;
 		}
-		ua_cover_at(acc->fn, gimple_bb(stmt), stmt, &r, size, 0,
-			    acc->cover);
+		ua_cover_len_at(acc->fn, gimple_bb(stmt), stmt, &r, size,
+				acc->len, 0, acc->cover);
 	}
-	ua_region_ok_at(acc->fn, stmt, acc->mode, 0, acc->region);
+	if (!acc->family)
+		ua_region_ok_at(acc->fn, stmt, acc->mode, 0, acc->region);
 }
 
 static void query_access(struct ua_access *acc)
@@ -48,8 +49,15 @@ static void query_access(struct ua_access *acc)
 	acc->region = XNEW(struct ua_verdict);
 	ua_verdict_init(acc->cover);
 	ua_verdict_init(acc->region);
+	/* arm64's own family members check for themselves */
+	if (acc->arm64_own)
+		return;
 	for (i = 0; i < acc->nasm; i++)
 		query_asm(acc, &acc->asms[i]);
+	if (acc->family) {
+		ua_family_levels(acc->cover);
+		ua_family_region(acc);
+	}
 }
 
 /* Is this a call whose callee's requirements another unit may hold? */

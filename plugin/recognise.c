@@ -44,31 +44,132 @@ static void add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,
 		p->mode = w.mode;
 }
 
-static void add_access_asm(struct ua_fn *fn, gimple *stmt,
-			   const struct ua_written *w)
+/*
+ * arm64's family members check, or mask and use unprivileged loads and
+ * stores: in code only arm64 builds they need nothing.  Generic code is
+ * judged as x86 has them whatever the build.
+ */
+static bool arm64_code(struct ua_fn *fn)
 {
-	struct ua_access *a = NULL;
-	struct ua_asm *x;
+	const char *file = DECL_SOURCE_FILE(fn->node->decl);
+
+	return file && strstr(file, "arch/arm64/");
+}
+
+/* The access that one accessor as written (@key) expands to, made once. */
+static struct ua_access *access_of(struct ua_fn *fn, gimple *stmt,
+				   const struct ua_written *w, const void *key)
+{
+	struct ua_access *a;
 	unsigned i;
 
 	for (i = 0; i < fn->naccesses; i++)
-		if (fn->accesses[i].key == w->key)
-			a = &fn->accesses[i];
-	if (!a) {
-		fn->accesses = XRESIZEVEC(struct ua_access, fn->accesses,
-					  fn->naccesses + 1);
-		a = &fn->accesses[fn->naccesses++];
-		memset(a, 0, sizeof(*a));
-		a->fn = fn;
-		a->name = w->name;
-		a->mode = w->mode;
-		a->key = w->key;
-		a->loc = ua_user_location(gimple_location(stmt));
-	}
+		if (fn->accesses[i].key == key)
+			return &fn->accesses[i];
+	fn->accesses = XRESIZEVEC(struct ua_access, fn->accesses,
+				  fn->naccesses + 1);
+	a = &fn->accesses[fn->naccesses++];
+	memset(a, 0, sizeof(*a));
+	a->fn = fn;
+	a->name = w->name;
+	a->mode = w->mode;
+	a->key = key;
+	a->loc = ua_user_location(gimple_location(stmt));
+	a->family = w->family;
+	a->arm64_own = w->family && arm64_code(fn);
+	return a;
+}
+
+static struct ua_asm *add_asm(struct ua_access *a, gimple *stmt)
+{
+	struct ua_asm *x;
+
 	a->asms = XRESIZEVEC(struct ua_asm, a->asms, a->nasm + 1);
 	x = &a->asms[a->nasm++];
+	memset(x, 0, sizeof(*x));
 	x->stmt = stmt;
-	x->size = ua_access_size(stmt, &x->ptr, &x->obj);
+	return x;
+}
+
+/*
+ * An asm of an accessor.  A family member's expansion may hold other asm
+ * (barriers): only those that touch memory through a pointer count.
+ */
+static void add_access_asm(struct ua_fn *fn, gimple *stmt,
+			   const struct ua_written *w)
+{
+	struct ua_asm *x;
+	HOST_WIDE_INT size;
+	tree ptr, obj;
+
+	if (w->family)
+		size = ua_family_asm_size(stmt, &ptr, &obj);
+	else
+		size = ua_access_size(stmt, &ptr, &obj);
+	if (w->family && !ptr && !obj)
+		return;
+	x = add_asm(access_of(fn, stmt, w, w->key), stmt);
+	x->size = size;
+	x->ptr = ptr;
+	x->obj = obj;
+}
+
+static HOST_WIDE_INT pointee_bytes(tree ptr)
+{
+	tree t = TREE_TYPE(TREE_TYPE(ptr));
+
+	if (VOID_TYPE_P(t) || !COMPLETE_TYPE_P(t) ||
+	    !tree_fits_shwi_p(TYPE_SIZE_UNIT(t)))
+		return -1;
+	return tree_to_shwi(TYPE_SIZE_UNIT(t));
+}
+
+/*
+ * A family member that is a function (__copy_from_user()): one call, its
+ * pointer and length arguments; a length known only at run time is kept
+ * as the tree, to be compared with the check's.
+ */
+static void add_family_call(struct ua_fn *fn, gimple *stmt,
+			    struct ua_written *w)
+{
+	struct ua_access *a;
+	struct ua_asm *x;
+	tree len;
+
+	if (w->ptr < 0 || (unsigned)w->ptr >= gimple_call_num_args(stmt))
+		return;
+	w->where = ua_user_location(gimple_location(stmt));
+	a = access_of(fn, stmt, w, stmt);
+	x = add_asm(a, stmt);
+	x->ptr = gimple_call_arg(stmt, w->ptr);
+	x->size = -1;
+	if (!POINTER_TYPE_P(TREE_TYPE(x->ptr)))
+		return;
+	if (w->len_arg < 0) {
+		x->size = pointee_bytes(x->ptr);
+		return;
+	}
+	if ((unsigned)w->len_arg >= gimple_call_num_args(stmt))
+		return;
+	len = gimple_call_arg(stmt, w->len_arg);
+	if (tree_fits_shwi_p(len))
+		x->size = tree_to_shwi(len);
+	else
+		a->len = len;
+}
+
+static void scan_call(struct ua_fn *fn, gimple *stmt)
+{
+	tree fndecl = gimple_call_fndecl(stmt);
+	enum ua_prim_kind kind;
+	enum ua_mode mode;
+	struct ua_written w;
+
+	if (ua_family_call(fndecl, &w))
+		add_family_call(fn, stmt, &w);
+	else if (ua_primitive_call(fndecl, &kind, &mode) &&
+		 !ua_in_family(gimple_location(stmt)))
+		add_prim(fn, stmt, kind, mode, fndecl);
 }
 
 static void scan_stmt(struct ua_fn *fn, gimple *stmt)
@@ -76,17 +177,13 @@ static void scan_stmt(struct ua_fn *fn, gimple *stmt)
 	struct ua_written w;
 
 	if (is_gimple_call(stmt)) {
-		tree fndecl = gimple_call_fndecl(stmt);
-		enum ua_prim_kind kind;
-		enum ua_mode mode;
-
-		if (ua_primitive_call(fndecl, &kind, &mode))
-			add_prim(fn, stmt, kind, mode, fndecl);
+		scan_call(fn, stmt);
 		return;
 	}
-	if (gimple_code(stmt) != GIMPLE_ASM || !ua_asm_has_user_operand(stmt))
+	if (gimple_code(stmt) != GIMPLE_ASM ||
+	    !ua_written_as(gimple_location(stmt), true, &w))
 		return;
-	if (ua_written_as(gimple_location(stmt), true, &w))
+	if (w.family || ua_asm_has_user_operand(stmt))
 		add_access_asm(fn, stmt, &w);
 }
 

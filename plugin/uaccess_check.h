@@ -147,6 +147,9 @@ struct ua_access {
 	unsigned nasm;
 	struct ua_asm *asms;
 	HOST_WIDE_INT copy_len;	/* unsafe_copy_*() of constant length, or -1 */
+	bool family;		/* __get_user() and its kin: no region needed */
+	bool arm64_own;		/* ... in arch/arm64/, where they check */
+	tree len;		/* a family copy's run-time length, or NULL */
 	/* phase 3 */
 	struct ua_verdict *cover;
 	struct ua_verdict *region;
@@ -282,6 +285,9 @@ struct ua_written {
 	const void *key;	/* its expansion: one per call as written */
 	location_t where;	/* where the programmer wrote it */
 	bool masked;		/* a masking macro is on the chain */
+	bool family;		/* a member of the __get_user() family */
+	int ptr;		/* its pointer argument, or -1 */
+	int len_arg;		/* its length argument; -1: sizeof(*ptr) */
 };
 
 bool ua_unit_has_macro_maps(void);
@@ -291,6 +297,11 @@ bool ua_primitive_call(tree fndecl, enum ua_prim_kind *kind,
 bool ua_masked_begin_call(tree fndecl);
 bool ua_written_as(location_t loc, bool accessors, struct ua_written *out);
 bool ua_asm_has_user_operand(gimple *stmt);
+bool ua_family_call(tree fndecl, struct ua_written *out);
+bool ua_in_family(location_t loc);
+bool ua_family_asm(gimple *stmt);
+const char *ua_checked_form(const char *name);
+HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 bool ua_is_primitive_body(tree fndecl);
 bool ua_passes_pointer(tree fndecl);
@@ -313,6 +324,7 @@ void ua_fn_enter(struct ua_fn *fn);
 void ua_fn_leave(void);
 bool ua_callers_known(struct ua_fn *fn);
 bool ua_is_syscall(struct ua_fn *fn);
+bool ua_is_ioctl_arg(struct ua_fn *fn, tree parm);
 void ua_unit_reset(void);
 
 /* phase 1: recognise.c, guard.c, feasible.c, correlate.c */

@@ -209,6 +209,27 @@ bool ua_is_syscall(struct ua_fn *fn)
 	       startswith(name, "__do_compat_sys_");
 }
 
+/*
+ * The argument of an ioctl handler, the user's raw value: the last
+ * parameter, an unsigned long after the unsigned int command, of a
+ * function whose first parameter is the object it works on
+ * (file_operations' unlocked_ioctl and compat_ioctl, block devices').
+ */
+bool ua_is_ioctl_arg(struct ua_fn *fn, tree parm)
+{
+	tree decl = fn->node->decl, p, prev = NULL_TREE;
+
+	if (TREE_CODE(parm) != PARM_DECL || DECL_CONTEXT(parm) != decl)
+		return false;
+	for (p = DECL_ARGUMENTS(decl); p && DECL_CHAIN(p); p = DECL_CHAIN(p))
+		prev = p;
+	if (p != parm || !prev || prev == DECL_ARGUMENTS(decl) ||
+	    !POINTER_TYPE_P(TREE_TYPE(DECL_ARGUMENTS(decl))))
+		return false;
+	return TYPE_MAIN_VARIANT(TREE_TYPE(parm)) == long_unsigned_type_node &&
+	       TYPE_MAIN_VARIANT(TREE_TYPE(prev)) == unsigned_type_node;
+}
+
 static void free_fn(struct ua_fn *fn)
 {
 	unsigned i;

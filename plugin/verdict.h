@@ -73,6 +73,9 @@ struct ua_finding {
 				   through the masked pointer that runs first */
 	bool near;		/* range: bytes counted from ref.near */
 	const struct ua_kept *kept;	/* range, unproven: a kept pointer's */
+	bool unseen_source;	/* family, unproven: no check in sight, and
+				   the unit does not show the pointer is
+				   the user's own value */
 };
 
 /* What @fn needs from callers outside the unit. */
@@ -117,7 +120,14 @@ HOST_WIDE_INT ua_asm_refs(const struct ua_asm *x, struct ua_refs *out);
 void ua_cover_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
 		 const struct ua_ref *ref, HOST_WIDE_INT size, int depth,
 		 struct ua_verdict *out);
+void ua_cover_len_at(struct ua_fn *fn, basic_block bb, gimple *stmt,
+		     const struct ua_ref *ref, HOST_WIDE_INT size, tree len,
+		     int depth, struct ua_verdict *out);
 tree ua_check_length(const struct ua_prim *p);
+
+/* family.c: the __get_user() family's own questions */
+void ua_family_region(struct ua_access *acc);
+void ua_family_levels(struct ua_verdict *v);
 
 /* regioncheck.c */
 void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,

@@ -30,7 +30,7 @@ VERSIONS = ("6.1", "6.12", "7.2")
 #: The architectures the table describes (kernel source architecture names, arch/<A>/).
 ARCHES = ("x86", "powerpc", "arm64")
 KINDS = ("check", "begin", "mask", "masked", "scoped", "unchecked", "end", "save", "restore",
-         "accessor", "wrapper", "passer")
+         "accessor", "family", "checked", "wrapper", "passer")
 MODES = ("none", "read", "write", "rw")
 HOWS = ("macro", "call", "both", "none")
 #: The kinds that open a region (a checking, masked, scoped or unchecked begin).
