@@ -412,7 +412,8 @@ static void family_distance(struct ua_fn *fn, struct ua_access *acc)
 	char *p;
 	int lines;
 
-	if (!acc->family || !c || !c->prim || acc->cover->cls != UA_PROVEN)
+	/* the check is known even when the bytes are not (a loop) */
+	if (!acc->family || !c || !c->prim || acc->cover->cls > UA_UNPROVEN)
 		return;
 	lines = line_of(acc->loc) - line_of(c->prim->loc);
 	if (!c->chain.n && (!same_file(c->prim->loc, acc->loc) ||
