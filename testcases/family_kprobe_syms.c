@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check-name: __get_user() on a symbol array with no access_ok()
- * check-description: The bpf kprobe_multi copy_user_syms() shape (kernel/trace/bpf_trace.c, fixed by d5dc200c3a3f "bpf: Add missing access_ok call to copy_user_syms", 2026, CVE-2026-80865): the array pointer is made with u64_to_user_ptr() from a field of the attribute block and handed to a helper in the same unit, which reads each entry with __get_user(), an accessor that checks nothing on x86 and powerpc; no access_ok() covers the array on any path.
+ * check-description: The bpf kprobe_multi copy_user_syms() shape (kernel/trace/bpf_trace.c, fixed by d5dc200c3a3f "bpf: Add missing access_ok call to copy_user_syms", 2026): the array pointer is made with u64_to_user_ptr() from a field of the attribute block and handed to a helper in the same unit, which reads each entry with __get_user(), an accessor that checks nothing on x86 and powerpc; no access_ok() covers the array on any path.
  * check-level: 0
  *
  * check-output-start
