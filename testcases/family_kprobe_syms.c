@@ -5,6 +5,9 @@
  * check-level: 0
  *
  * check-output-start
+family_kprobe_syms.c:66:16: warning: call to 'uc_kmulti_copy_syms' passes 'usyms' to __get_user() without validating it on every path; get_user() checks it [-Wuaccess-unchecked]
+family_kprobe_syms.c:45:21: note: accessed here
+family_kprobe_syms.c:66:16: note: no check of 'usyms' (= attr->syms) was found
  * check-output-end
  */
 

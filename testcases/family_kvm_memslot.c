@@ -5,6 +5,8 @@
  * check-level: 0
  *
  * check-output-start
+family_kvm_memslot.c:41:13: warning: __clear_user() on 'hva' is not validated by access_ok() on every path; clear_user() checks it [-Wuaccess-unchecked]
+family_kvm_memslot.c:38:15: note: this check of the pointer does not cover every path to the access
  * check-output-end
  */
 

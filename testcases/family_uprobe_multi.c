@@ -5,6 +5,12 @@
  * check-level: 0
  *
  * check-output-start
+family_uprobe_multi.c:58:21: warning: __get_user() on 'uoffsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:58:21: note: no check of 'uoffsets' was found
+family_uprobe_multi.c:61:21: warning: __get_user() on 'uref_ctr_offsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:61:21: note: no check of 'uref_ctr_offsets' was found
+family_uprobe_multi.c:63:33: warning: __get_user() on 'ucookies' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:63:33: note: no check of 'ucookies' was found
  * check-output-end
  */
 

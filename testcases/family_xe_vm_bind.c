@@ -5,6 +5,8 @@
  * check-level: 0
  *
  * check-output-start
+family_xe_vm_bind.c:52:21: warning: __copy_from_user() on 'bind_user' is not validated by access_ok() on every path; copy_from_user() checks it [-Wuaccess-unchecked]
+family_xe_vm_bind.c:52:21: note: no check of 'bind_user' (= args->vector_of_binds) was found
  * check-output-end
  */
 

@@ -35,6 +35,11 @@ REGION_OPENERS: tuple[str, ...] = primitives.names(kind=primitives.OPENERS, how=
 
 BASE_NAMES: tuple[str, ...] = BASE_ACCESSORS + REGION_OPENERS
 
+#: The __get_user() family (kind FAMILY): accessors with no check of their own. The headers that
+#: implement the accesses (uaccess*.h) use them behind the checked forms, which are not units'
+#: business: the family's names spread only through other headers (6.12's epoll_put_uevent()).
+FAMILY: tuple[str, ...] = primitives.names(kind="family")
+
 #: Top-level directories never scanned (host tools, documentation).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 
@@ -90,15 +95,23 @@ def _other_word_size(rel: str, srcarch: str, bits: int) -> bool:
 
 def accessor_names(src: Path, srcarch: str = "x86", bits: int = 64) -> list[str]:
     """Base names (accessors, region openers) plus header macros/functions that use them, to a
-    fixed point."""
-    header_dirs = _global_include_dirs(srcarch)
-    names: set[str] = set(BASE_NAMES)
+    fixed point; and the family's, spread the same way outside the accessor headers."""
     parsed: dict[Path, dict[str, list[str]]] = {}
+    return sorted(_spread(src, srcarch, bits, set(BASE_NAMES), parsed, False)
+                  | _spread(src, srcarch, bits, set(FAMILY), parsed, True))
+
+
+def _spread(src: Path, srcarch: str, bits: int, names: set[str],
+            parsed: dict[Path, dict[str, list[str]]], skip_uaccess: bool) -> set[str]:
+    """names plus the header macros/functions that use one of them, to a fixed point."""
+    header_dirs = _global_include_dirs(srcarch)
     while True:
         word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
         found = set(names)
         for header in _grep_files(src, header_dirs, names, "*.h"):
             if _other_word_size(header.relative_to(src).as_posix(), srcarch, bits):
+                continue
+            if skip_uaccess and header.name.startswith("uaccess"):
                 continue
             if header not in parsed:
                 parsed[header] = header_definitions(header.read_text(errors="replace"))
@@ -108,7 +121,7 @@ def accessor_names(src: Path, srcarch: str = "x86", bits: int = 64) -> list[str]
                 if any(word.search(body) for body in bodies):
                     found.add(name)
         if found == names:
-            return sorted(names)
+            return names
         names = found
 
 
