@@ -38,8 +38,8 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 			   out);
 		return;
 	}
-	if (gimple_call_num_args(p->stmt) >= 1)
-		ua_resolve(gimple_call_arg(p->stmt, 0), out);
+	if (gimple_call_num_args(p->stmt) > p->ptr_arg)
+		ua_resolve(gimple_call_arg(p->stmt, p->ptr_arg), out);
 }
 
 /*
@@ -71,9 +71,10 @@ tree ua_check_length(const struct ua_prim *p)
 	const struct ua_prim *inner = ua_inner_check(p);
 	tree len;
 
-	if (inner->kind == PRIM_MASK || gimple_call_num_args(inner->stmt) < 2)
+	if (inner->kind == PRIM_MASK ||
+	    gimple_call_num_args(inner->stmt) <= inner->len_arg)
 		return NULL_TREE;
-	len = gimple_call_arg(inner->stmt, 1);
+	len = gimple_call_arg(inner->stmt, inner->len_arg);
 	return p->kind == PRIM_HELPER ? length_at_call(p, len) : len;
 }
 

@@ -38,16 +38,53 @@ void ua_family_region(struct ua_access *acc)
 	ua_verdict_add_finding(acc->region, &f);
 }
 
+/*
+ * Is @field a member of the user's own layout: a uapi structure's (its
+ * type one of uapi's __u64, __aligned_u64, ..., or the structure declared
+ * under include/uapi/), or a user register in struct pt_regs?
+ */
+static bool user_field(tree field, tree record)
+{
+	tree tn = TYPE_NAME(TREE_TYPE(field));
+	tree rn = TYPE_NAME(record);
+	const char *file;
+
+	if (tn && TREE_CODE(tn) == TYPE_DECL && DECL_NAME(tn) &&
+	    startswith(IDENTIFIER_POINTER(DECL_NAME(tn)), "__"))
+		return true;
+	if (rn && TREE_CODE(rn) == TYPE_DECL)
+		rn = DECL_NAME(rn);
+	if (rn && TREE_CODE(rn) == IDENTIFIER_NODE &&
+	    !strcmp(IDENTIFIER_POINTER(rn), "pt_regs"))
+		return true;
+	file = DECL_SOURCE_FILE(field);
+	return file && strstr(file, "/uapi/");
+}
+
+/* The member a load reads, through array elements, or NULL. */
+static tree loaded_field(tree ref, tree *record)
+{
+	while (TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == BIT_FIELD_REF)
+		ref = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) != COMPONENT_REF)
+		return NULL_TREE;
+	*record = TREE_TYPE(TREE_OPERAND(ref, 0));
+	return TREE_OPERAND(ref, 1);
+}
+
 /* A value user space chose, which nobody could have checked before it. */
 static bool user_chosen(const struct ua_finding *f)
 {
-	tree root = f->ref.root;
+	tree root = f->ref.root, field, record;
 
 	switch (f->ref.kind) {
 	case ROOT_PARM:
 		return ua_is_syscall(f->fn) || ua_is_ioctl_arg(f->fn, root);
 	case ROOT_LOAD:
-		return INTEGRAL_TYPE_P(TREE_TYPE(root));
+		if (!INTEGRAL_TYPE_P(TREE_TYPE(root)))
+			return false;
+		field = loaded_field(root, &record);
+		return field && user_field(field, record);
 	case ROOT_VALUE:
 		if (TREE_CODE(root) != SSA_NAME ||
 		    !INTEGRAL_TYPE_P(TREE_TYPE(root)))
@@ -59,22 +96,165 @@ static bool user_chosen(const struct ua_finding *f)
 	}
 }
 
+/* Does check @p validate a pointer read from member @field? */
+static bool checks_field(const struct ua_prim *p, tree field)
+{
+	const struct ua_prim *inner = ua_inner_check(p);
+	struct ua_refs refs;
+	tree record;
+	unsigned i;
+
+	if (!inner || !ua_prim_props[inner->kind].checks ||
+	    inner->kind == PRIM_MASK || gimple_call_num_args(inner->stmt) < 1)
+		return false;
+	ua_resolve(gimple_call_arg(inner->stmt, inner->ptr_arg), &refs);
+	for (i = 0; i < refs.n; i++)
+		if (refs.ref[i].kind == ROOT_LOAD &&
+		    loaded_field(refs.ref[i].root, &record) == field)
+			return true;
+	return false;
+}
+
+/*
+ * Another function of the unit that checks a pointer read from the same member
+ * (i915's check_relocations() validates u64_to_user_ptr(entry->relocs_ptr)
+ * before eb_copy_relocations() reads it again): the unit does not show
+ * that no check happened.
+ */
+static struct ua_fn *field_checked_in_unit(const struct ua_finding *f)
+{
+	tree field, record;
+	unsigned i, j;
+
+	if (f->ref.kind != ROOT_LOAD ||
+	    !(field = loaded_field(f->ref.root, &record)))
+		return NULL;
+	for (i = 0; i < ua_unit_count(); i++) {
+		struct ua_fn *fn = ua_unit_fn(i);
+
+		/* its own checks are on paths the plugin follows */
+		if (fn == f->fn)
+			continue;
+		for (j = 0; j < ua_nprims(fn); j++)
+			if (checks_field(ua_prim_at(fn, j), field))
+				return fn;
+	}
+	return NULL;
+}
+
+/* Is @call one the family's own rules account for (a primitive, an access)? */
+static bool accounted_call(struct ua_fn *fn, gimple *call)
+{
+	tree callee = gimple_call_fndecl(call);
+	unsigned i;
+
+	if (!callee || ua_prim_of(fn, call) || ua_is_primitive_body(callee) ||
+	    fndecl_built_in_p(callee))
+		return true;
+	for (i = 0; i < fn->naccesses; i++)
+		if (fn->accesses[i].asms[0].stmt == call)
+			return true;
+	return false;
+}
+
+/*
+ * The call that, on every path to @point, was handed the pointer before:
+ * it may have checked it (___sys_recvmsg() copies the header it points to
+ * with copy_from_user()).
+ */
+static gimple *passed_before(struct ua_fn *fn, const struct ua_ref *ref,
+			     gimple *point)
+{
+	basic_block bb;
+	gimple *found = NULL;
+
+	ua_fn_enter(fn);
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi) && !found;
+		     gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			unsigned k;
+
+			if (!is_gimple_call(g) || g == point ||
+			    accounted_call(fn, g) ||
+			    !ua_stmt_dominates(g, gimple_bb(point), point))
+				continue;
+			for (k = 0; k < gimple_call_num_args(g) && !found; k++) {
+				struct ua_refs refs;
+				unsigned r;
+
+				if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(g, k))))
+					continue;
+				ua_resolve(gimple_call_arg(g, k), &refs);
+				for (r = 0; r < refs.n; r++)
+					if (ua_same_root(&refs.ref[r], ref))
+						found = g;
+			}
+		}
+	}
+	ua_fn_leave();
+	return found;
+}
+
+/*
+ * The statement in the deciding function where the pointer goes on to
+ * the access: the call that passes it, or the access itself.
+ */
+static gimple *deciding_point(const struct ua_finding *f, struct ua_access *acc)
+{
+	if (f->call)
+		return f->call;
+	return f->fn == acc->fn ? acc->asms[0].stmt : NULL;
+}
+
+/*
+ * Why an unchecked path of @acc's pointer is not level 0, if it is not:
+ * the unit does not show the pointer is the user's own value, or shows a
+ * check of it that the plugin cannot follow.
+ */
+static enum ua_unseen why_unseen(const struct ua_finding *f,
+				 struct ua_access *acc,
+				 struct ua_fn **checker, gimple **passed)
+{
+	gimple *point = deciding_point(f, acc);
+
+	if (!user_chosen(f))
+		return UA_UNSEEN_SOURCE;
+	*checker = field_checked_in_unit(f);
+	if (*checker)
+		return UA_UNSEEN_FIELD_CHECKED;
+	*passed = point ? passed_before(f->fn, &f->ref, point) : NULL;
+	if (*passed)
+		return UA_UNSEEN_PASSED;
+	return UA_UNSEEN_NO;
+}
+
 /*
  * An unchecked path whose pointer the unit cannot show to be the user's
- * own value is a question for code the unit does not hold: unproven.
+ * own, unchecked value is a question for code the unit does not hold (or
+ * does not follow): unproven.
  */
-void ua_family_levels(struct ua_verdict *v)
+void ua_family_levels(struct ua_access *acc)
 {
+	struct ua_verdict *v = acc->cover;
 	enum ua_class worst = UA_PROVEN;
 	bool softened = false;
 	unsigned i;
 
 	for (i = 0; i < v->nfindings; i++) {
 		struct ua_finding *f = &v->finding[i];
+		struct ua_fn *checker = NULL;
+		gimple *passed = NULL;
+		enum ua_unseen why;
 
-		if (f->cls == UA_UNCHECKED && !f->kept && !user_chosen(f)) {
+		if (f->cls == UA_UNCHECKED && !f->kept &&
+		    (why = why_unseen(f, acc, &checker, &passed)) != UA_UNSEEN_NO) {
 			f->cls = UA_UNPROVEN;
-			f->unseen_source = true;
+			f->unseen = why;
+			f->unseen_checker = checker;
+			f->unseen_call = passed;
 			softened = true;
 		}
 		worst = MAX(worst, f->cls);

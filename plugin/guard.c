@@ -92,9 +92,9 @@ void ua_find_guard(struct ua_prim *p)
 
 	if (!ua_prim_props[p->kind].tested || !lhs)
 		return;
-	/* a helper returning 0 on success succeeds when "false" */
-	p->ok_edge = success_edge(lhs, p->helper &&
-				  p->helper->sum.check_success_zero,
+	/* a helper returning 0 on success succeeds when "false", as a copy */
+	p->ok_edge = success_edge(lhs, p->kind == PRIM_COPY || (p->helper &&
+				  p->helper->sum.check_success_zero),
 				  p->helper && p->helper->sum.check_fails_negative,
 				  0);
 }

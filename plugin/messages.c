@@ -129,6 +129,23 @@ static char *family_source(const struct ua_finding *f)
 	gimple *def = NULL;
 	char *out;
 
+	if (f->unseen == UA_UNSEEN_FIELD_CHECKED) {
+		const char *r = ua_root_text(&f->ref);
+		const char *c = ua_fn_name(f->unseen_checker);
+
+		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_FIELD_CHECKED)) +
+			      strlen(r) + strlen(c) + 1);
+		sprintf(out, UA_TEXT(SOURCE_FIELD_CHECKED), r, c);
+		return out;
+	}
+	if (f->unseen == UA_UNSEEN_PASSED) {
+		const char *c = lang_hooks.decl_printable_name(
+			gimple_call_fndecl(f->unseen_call), 0);
+
+		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_PASSED)) + strlen(c) + 1);
+		sprintf(out, UA_TEXT(SOURCE_PASSED), c);
+		return out;
+	}
 	if (f->ref.kind == ROOT_VALUE && TREE_CODE(f->ref.root) == SSA_NAME)
 		def = SSA_NAME_DEF_STMT(f->ref.root);
 	if (f->ref.kind == ROOT_LOAD) {
@@ -222,7 +239,7 @@ void ua_say_cover(const struct ua_finding *f, struct ua_access *acc)
 	else if (f->requirement)
 		d = ua_say(loc, fndecl, RELIES_CHECK, acc->name, p,
 			   ua_fn_name(f->fn), ua_unseen_callers(f->fn));
-	else if (f->unseen_source)
+	else if (f->unseen != UA_UNSEEN_NO)
 		d = say_family_unseen(loc, fndecl, f, acc, p);
 	else
 		d = ua_say(loc, fndecl, UNPROVEN, acc->name, p);

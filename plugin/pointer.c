@@ -713,3 +713,53 @@ int ua_parm_index(tree fndecl, tree parm)
 			return i;
 	return -1;
 }
+
+/*
+ * Is @ptr made from a 32-bit unsigned value (compat_ptr(), "(u32)regs->sp"),
+ * plus a non-negative offset, on a 64-bit kernel?  It is below 4 GiB, far
+ * below the top of user space on x86-64, powerpc64 and arm64, and an
+ * access running up from it faults in the hole above user space before it
+ * reaches a kernel byte: it needs no check ("the pointer we're following
+ * is explicitly 32 bits, so it can't be out of range", x86's
+ * do_fast_syscall_32()).
+ */
+bool ua_from_32_bits(tree ptr)
+{
+	int depth;
+
+	if (!ptr || TYPE_PRECISION(TREE_TYPE(ptr)) != 64)
+		return false;
+	for (depth = 0; TREE_CODE(ptr) == SSA_NAME && depth < 8; depth++) {
+		gimple *def = SSA_NAME_DEF_STMT(ptr);
+		tree from;
+
+		if (!is_gimple_assign(def))
+			return false;
+		switch (gimple_assign_rhs_code(def)) {
+		CASE_CONVERT:
+			from = TREE_TYPE(gimple_assign_rhs1(def));
+			if (INTEGRAL_TYPE_P(from) && TYPE_UNSIGNED(from) &&
+			    TYPE_PRECISION(from) <= 32)
+				return true;
+			ptr = gimple_assign_rhs1(def);
+			break;
+		case SSA_NAME:
+			ptr = gimple_assign_rhs1(def);
+			break;
+		case POINTER_PLUS_EXPR: {
+			tree off = gimple_assign_rhs2(def);
+
+			/* sizetype carries "- 8" as a huge constant */
+			if (TREE_CODE(off) == INTEGER_CST ?
+			    !tree_fits_uhwi_p(off) || tree_to_uhwi(off) >= (1u << 31) :
+			    !non_negative(off, NULL, 0))
+				return false;
+			ptr = gimple_assign_rhs1(def);
+			break;
+		}
+		default:
+			return false;
+		}
+	}
+	return false;
+}

@@ -29,6 +29,7 @@ const struct ua_prim_props ua_prim_props[PRIM_NKINDS] = {
 	[PRIM_END] = { },
 	[PRIM_SAVE] = { },
 	[PRIM_RESTORE] = { },
+	[PRIM_COPY] = { .checks = true, .tested = true },
 	[PRIM_HELPER] = { .checks = true, .tested = true },
 };
 
@@ -64,7 +65,7 @@ static const int ua_def_prim[UA_NDEF_KINDS] = {
 	[UA_KIND_RESTORE] = PRIM_RESTORE,
 	[UA_KIND_ACCESSOR] = -1,
 	[UA_KIND_FAMILY] = -1,
-	[UA_KIND_CHECKED] = -1,
+	[UA_KIND_CHECKED] = PRIM_COPY,
 	[UA_KIND_WRAPPER] = -1,
 	[UA_KIND_PASSER] = -1,
 };
@@ -313,6 +314,22 @@ bool ua_primitive_call(tree fndecl, enum ua_prim_kind *kind,
 	*kind = (enum ua_prim_kind)ua_def_prim[n->kind];
 	*mode = n->mode;
 	return true;
+}
+
+/*
+ * The pointer and length arguments a checking call validates (a copy's
+ * are not the first two), from the table.
+ */
+void ua_primitive_args(tree fndecl, unsigned *ptr, unsigned *len)
+{
+	const struct ua_name *n = lookup_function(fndecl);
+
+	*ptr = 0;
+	*len = 1;
+	if (n && n->kind == UA_KIND_CHECKED && n->ptr >= 0 && n->size >= 0) {
+		*ptr = n->ptr;
+		*len = n->size;
+	}
 }
 
 /* A masked begin opens a region; mask_user_address() only masks. */

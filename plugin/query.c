@@ -20,6 +20,9 @@ static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 	HOST_WIDE_INT size;
 	unsigned i;
 
+	/* a family member's 32-bit pointer needs no check (pointer.c) */
+	if (acc->family && ua_from_32_bits(x->ptr))
+		return;
 	size = ua_asm_refs(x, &refs);
 	if (refs.overflow)
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
@@ -55,7 +58,7 @@ static void query_access(struct ua_access *acc)
 	for (i = 0; i < acc->nasm; i++)
 		query_asm(acc, &acc->asms[i]);
 	if (acc->family) {
-		ua_family_levels(acc->cover);
+		ua_family_levels(acc);
 		ua_family_region(acc);
 	}
 }

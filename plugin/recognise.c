@@ -22,6 +22,7 @@ void ua_init_prim(struct ua_prim *p, gimple *stmt, enum ua_prim_kind kind,
 	p->name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
 	p->loc = ua_user_location(gimple_location(stmt));
 	p->token = -1;
+	ua_primitive_args(fndecl, &p->ptr_arg, &p->len_arg);
 }
 
 static void add_prim(struct ua_fn *fn, gimple *stmt, enum ua_prim_kind kind,

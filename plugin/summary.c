@@ -57,6 +57,39 @@ static gphi *phi_of(tree val)
 	return NULL;
 }
 
+/*
+ * A pointer parameter that is NULL on every path to @way: "if (ufdset)
+ * return copy_from_user(...) ? -EFAULT : 0; return 0;" (fs/select.c's
+ * get_fd_set()) succeeds without a check only for no user memory at all.
+ */
+static int null_param_on(struct ua_fn *fn, struct way way)
+{
+	basic_block at = way.via ? way.via->src : way.bb;
+	tree parm;
+	int j = 0;
+
+	for (parm = DECL_ARGUMENTS(fn->node->decl); parm;
+	     parm = DECL_CHAIN(parm), j++) {
+		tree name = ssa_default_def(fn->fun, parm);
+		basic_block bb;
+
+		if (!name || !POINTER_TYPE_P(TREE_TYPE(parm)) || j >= 32)
+			continue;
+		FOR_EACH_BB_FN(bb, fn->fun) {
+			gcond *c = ua_block_cond(bb);
+			int v = c ? ua_cond_value(c, name, 0) : -1;
+			edge e;
+
+			if (v < 0)
+				continue;
+			e = ua_edge_when(bb, v);
+			if (e && (way.via == e || ua_edge_dominates(e, at)))
+				return j;
+		}
+	}
+	return -1;
+}
+
 static void each_value(struct ua_fn *fn, tree val, struct way way, int depth,
 		       void (*cb)(struct ua_fn *, tree, struct way, void *),
 		       void *data)
@@ -254,6 +287,7 @@ struct check_walk {
 	const struct ua_prim *check;
 	enum ua_mode opens;	/* what the returned begins open */
 	bool closed_success;	/* a success return with no begin's result */
+	uint32_t null_params;	/* returns on paths where these are NULL */
 };
 
 static bool is_success(const struct check_walk *w, tree val)
@@ -266,14 +300,22 @@ static bool is_success(const struct check_walk *w, tree val)
 /* Does check @p succeed with 0, failing otherwise? */
 static bool succeeds_zero(const struct ua_prim *p)
 {
-	return p->kind == PRIM_HELPER && p->helper->sum.check_success_zero;
+	return p->kind == PRIM_COPY ||
+	       (p->kind == PRIM_HELPER && p->helper->sum.check_success_zero);
+}
+
+/* Does check @p fail with a negative error (a copy returns a count)? */
+static bool fails_negative(const struct ua_prim *p)
+{
+	return p->kind == PRIM_HELPER && p->helper->sum.check_fails_negative;
 }
 
 /* The parameter a check (access_ok() or a check helper's call) validates, or -1. */
 static int checked_param(struct ua_fn *fn, const struct ua_prim *p)
 {
 	struct ua_refs refs;
-	unsigned arg = p->kind == PRIM_HELPER ? p->helper->sum.check_param : 0;
+	unsigned arg = p->kind == PRIM_HELPER ? p->helper->sum.check_param :
+		       p->ptr_arg;
 
 	ua_resolve(gimple_call_arg(p->stmt, arg), &refs);
 	if (refs.n == 1 && refs.ref[0].kind == ROOT_PARM)
@@ -285,7 +327,7 @@ static int checked_param(struct ua_fn *fn, const struct ua_prim *p)
 static bool is_check(const struct ua_prim *p)
 {
 	return p->kind == PRIM_ACCESS_OK || p->kind == PRIM_BEGIN ||
-	       p->kind == PRIM_HELPER;
+	       p->kind == PRIM_COPY || p->kind == PRIM_HELPER;
 }
 
 /*
@@ -303,9 +345,9 @@ static HOST_WIDE_INT checked_bytes(const struct ua_prim *p)
 	const struct ua_prim *inner = ua_inner_check(p);
 	tree len;
 
-	if (gimple_call_num_args(inner->stmt) < 2)
+	if (gimple_call_num_args(inner->stmt) <= inner->len_arg)
 		return -1;
-	len = gimple_call_arg(inner->stmt, 1);
+	len = gimple_call_arg(inner->stmt, inner->len_arg);
 	return TREE_CODE(len) == INTEGER_CST && tree_fits_shwi_p(len) ?
 	       tree_to_shwi(len) : -1;
 }
@@ -626,7 +668,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 
 	p = returned_failure(fn, val, way, w);
 	if (p) {
-		w->fails_negative &= p->helper->sum.check_fails_negative;
+		w->fails_negative &= fails_negative(p);
 		return;
 	}
 	if (returned_error(val, way, w, &negative)) {
@@ -635,6 +677,11 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 	}
 	if (w->optimistic && deferred_call(fn, val))
 		return;
+	param = null_param_on(fn, way);
+	if (param >= 0) {
+		w->null_params |= 1u << param;
+		return;
+	}
 	p = w->success_zero ? NULL : returned_begin(fn, val);
 	if (p) {
 		/* our result is the begin's: success leaves its region open */
@@ -650,7 +697,7 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 		w->closed_success = true;
 		param = checked_param(fn, p);
 		if (succeeds_zero(p))
-			w->fails_negative &= p->helper->sum.check_fails_negative;
+			w->fails_negative &= fails_negative(p);
 		d = dominating_param_check(fn, way, &dparam);
 		if (d && dparam == param && checked_bytes(d) > checked_bytes(p))
 			p = d;
@@ -696,6 +743,21 @@ static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 		w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
 		each_return(fn, note_check_return, &w);
 	}
+	/*
+	 * An int helper that is a truth value, not an error code:
+	 * "return __access_ok(fp, size);" (x86's valid_user_frame()).
+	 */
+	if ((!w.ok || !w.check) && INTEGRAL_TYPE_P(rtype) &&
+	    TREE_CODE(rtype) != BOOLEAN_TYPE && ua_nprims(fn)) {
+		memset(&w, 0, sizeof(w));
+		w.param = -1;
+		w.ok = true;
+		w.optimistic = optimistic;
+		each_return(fn, note_check_return, &w);
+	}
+	/* a NULL path is no user memory only for the pointer checked */
+	if (w.ok && w.check && w.param < 32 && (w.null_params & ~(1u << w.param)))
+		w.ok = false;
 	if (!w.ok || !w.check) {
 		w.param = -1;
 		w.check = NULL;

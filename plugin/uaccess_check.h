@@ -47,6 +47,7 @@ enum ua_prim_kind {
 	PRIM_END,	/* ends the region */
 	PRIM_SAVE,	/* user_access_save(): closes, remembering */
 	PRIM_RESTORE,	/* user_access_restore(): reopens what was saved */
+	PRIM_COPY,	/* copy_from_user(): validates its pointer when 0 */
 	PRIM_HELPER,	/* a call of a helper that checks its argument */
 	PRIM_NKINDS,
 };
@@ -85,6 +86,8 @@ struct ua_prim {
 	edge ok_edge;		/* tested kinds: the edge taken on success */
 	int token;		/* begins: the region they open, in source order */
 	struct ua_fn *helper;	/* PRIM_HELPER: the helper called */
+	unsigned ptr_arg;	/* the argument validated (a copy's: not 0) */
+	unsigned len_arg;	/* ... and its length */
 };
 
 enum ua_root_kind {
@@ -295,6 +298,7 @@ bool ua_unit_has_accessor_asm(void);
 bool ua_primitive_call(tree fndecl, enum ua_prim_kind *kind,
 		       enum ua_mode *mode);
 bool ua_masked_begin_call(tree fndecl);
+void ua_primitive_args(tree fndecl, unsigned *ptr, unsigned *len);
 bool ua_written_as(location_t loc, bool accessors, struct ua_written *out);
 bool ua_asm_has_user_operand(gimple *stmt);
 bool ua_family_call(tree fndecl, struct ua_written *out);
@@ -359,6 +363,7 @@ void ua_ref_add(struct ua_ref *up, const struct ua_ref *down);
 int ua_parm_index(tree fndecl, tree parm);
 bool ua_is_load(gimple *def);
 bool ua_named_by_programmer(tree t);
+bool ua_from_32_bits(tree ptr);
 
 /* phase 2: summary.c, dataflow.c */
 void ua_summarise_unit(void);

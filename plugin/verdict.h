@@ -52,6 +52,14 @@ struct ua_proof {
 /* A range whose end is not known: a loop, from its first byte on. */
 #define UA_UNKNOWN_LAST HOST_WIDE_INT_MIN
 
+/* Why a family member's unchecked path is only unproven (family.c). */
+enum ua_unseen {
+	UA_UNSEEN_NO,		/* it is not: unchecked */
+	UA_UNSEEN_SOURCE,	/* not shown to be the user's own value */
+	UA_UNSEEN_FIELD_CHECKED, /* the unit checks the member elsewhere */
+	UA_UNSEEN_PASSED,	/* handed to a call first, which may check */
+};
+
 /*
  * Something wrong, decided in @fn: at the access when @call is NULL,
  * else at @call, the call of @callee in @caller that passes it on.
@@ -73,9 +81,10 @@ struct ua_finding {
 				   through the masked pointer that runs first */
 	bool near;		/* range: bytes counted from ref.near */
 	const struct ua_kept *kept;	/* range, unproven: a kept pointer's */
-	bool unseen_source;	/* family, unproven: no check in sight, and
-				   the unit does not show the pointer is
-				   the user's own value */
+	/* family, unproven: why an unchecked path is not level 0 */
+	enum ua_unseen unseen;
+	struct ua_fn *unseen_checker;	/* ... a function checking the member */
+	gimple *unseen_call;		/* ... the call handed it before */
 };
 
 /* What @fn needs from callers outside the unit. */
@@ -127,7 +136,7 @@ tree ua_check_length(const struct ua_prim *p);
 
 /* family.c: the __get_user() family's own questions */
 void ua_family_region(struct ua_access *acc);
-void ua_family_levels(struct ua_verdict *v);
+void ua_family_levels(struct ua_access *acc);
 
 /* regioncheck.c */
 void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,

@@ -5,9 +5,9 @@
  * check-level: 0
  *
  * check-output-start
-family_kprobe_syms.c:66:16: warning: call to 'uc_kmulti_copy_syms' passes 'usyms' to __get_user() without validating it on every path; get_user() checks it [-Wuaccess-unchecked]
-family_kprobe_syms.c:45:21: note: accessed here
-family_kprobe_syms.c:66:16: note: no check of 'usyms' (= attr->syms) was found
+family_kprobe_syms.c:69:16: warning: call to 'uc_kmulti_copy_syms' passes 'usyms' to __get_user() without validating it on every path; get_user() checks it [-Wuaccess-unchecked]
+family_kprobe_syms.c:48:21: note: accessed here
+family_kprobe_syms.c:69:16: note: no check of 'usyms' (= attr->syms) was found
  * check-output-end
  */
 
@@ -22,9 +22,9 @@ family_kprobe_syms.c:66:16: note: no check of 'usyms' (= attr->syms) was found
 #define UC_KSYM_MAX	32
 
 struct uc_kmulti_attr {
-	u64 syms;
-	u32 cnt;
-	u32 flags;
+	__u64 syms;
+	__u32 cnt;
+	__u32 flags;
 };
 
 struct uc_ksyms {

@@ -19,9 +19,9 @@
 #define UC_KSYM_MAX	32
 
 struct uc_kmulti_ok_attr {
-	u64 syms;
-	u32 cnt;
-	u32 flags;
+	__u64 syms;
+	__u32 cnt;
+	__u32 flags;
 };
 
 struct uc_ksyms {

@@ -5,8 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-family_kvm_memslot.c:41:13: warning: __clear_user() on 'hva' is not validated by access_ok() on every path; clear_user() checks it [-Wuaccess-unchecked]
-family_kvm_memslot.c:38:15: note: this check of the pointer does not cover every path to the access
+family_kvm_memslot.c:43:13: warning: __clear_user() on 'hva' is not validated by access_ok() on every path; clear_user() checks it [-Wuaccess-unchecked]
+family_kvm_memslot.c:40:15: note: this check of the pointer does not cover every path to the access
  * check-output-end
  */
 
@@ -19,11 +19,11 @@ family_kvm_memslot.c:38:15: note: this check of the pointer does not cover every
 #define UC_USER_SLOTS	32
 
 struct uc_memory_region {
-	u32 slot;
-	u32 flags;
-	u64 guest_phys_addr;
-	u64 memory_size;
-	u64 userspace_addr;
+	__u32 slot;
+	__u32 flags;
+	__u64 guest_phys_addr;
+	__u64 memory_size;
+	__u64 userspace_addr;
 };
 
 int uc_set_memory_region(const struct uc_memory_region *mem);

@@ -15,11 +15,11 @@
 #include <linux/uaccess.h>
 
 struct uc_memory_region {
-	u32 slot;
-	u32 flags;
-	u64 guest_phys_addr;
-	u64 memory_size;
-	u64 userspace_addr;
+	__u32 slot;
+	__u32 flags;
+	__u64 guest_phys_addr;
+	__u64 memory_size;
+	__u64 userspace_addr;
 };
 
 int uc_set_memory_region_ok(const struct uc_memory_region *mem);

@@ -5,12 +5,12 @@
  * check-level: 0
  *
  * check-output-start
-family_uprobe_multi.c:58:21: warning: __get_user() on 'uoffsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
-family_uprobe_multi.c:58:21: note: no check of 'uoffsets' was found
-family_uprobe_multi.c:61:21: warning: __get_user() on 'uref_ctr_offsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
-family_uprobe_multi.c:61:21: note: no check of 'uref_ctr_offsets' was found
-family_uprobe_multi.c:63:33: warning: __get_user() on 'ucookies' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
-family_uprobe_multi.c:63:33: note: no check of 'ucookies' was found
+family_uprobe_multi.c:64:21: warning: __get_user() on 'uoffsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:64:21: note: no check of 'uoffsets' was found
+family_uprobe_multi.c:67:21: warning: __get_user() on 'uref_ctr_offsets' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:67:21: note: no check of 'uref_ctr_offsets' was found
+family_uprobe_multi.c:69:33: warning: __get_user() on 'ucookies' is not validated by access_ok() on every path; get_user() checks it [-Wuaccess-unchecked]
+family_uprobe_multi.c:69:33: note: no check of 'ucookies' was found
  * check-output-end
  */
 
@@ -24,11 +24,11 @@ family_uprobe_multi.c:63:33: note: no check of 'ucookies' was found
 #define UC_UPROBE_MAX	64
 
 struct uc_umulti_attr {
-	u64 offsets;
-	u64 ref_ctr_offsets;
-	u64 cookies;
-	u32 cnt;
-	u32 flags;
+	__u64 offsets;
+	__u64 ref_ctr_offsets;
+	__u64 cookies;
+	__u32 cnt;
+	__u32 flags;
 };
 
 struct uc_uprobe {

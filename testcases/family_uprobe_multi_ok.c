@@ -18,11 +18,11 @@
 #define UC_UPROBE_MAX	64
 
 struct uc_umulti_attr {
-	u64 offsets;
-	u64 ref_ctr_offsets;
-	u64 cookies;
-	u32 cnt;
-	u32 flags;
+	__u64 offsets;
+	__u64 ref_ctr_offsets;
+	__u64 cookies;
+	__u32 cnt;
+	__u32 flags;
 };
 
 struct uc_uprobe {

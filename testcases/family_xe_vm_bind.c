@@ -5,8 +5,8 @@
  * check-level: 0
  *
  * check-output-start
-family_xe_vm_bind.c:52:21: warning: __copy_from_user() on 'bind_user' is not validated by access_ok() on every path; copy_from_user() checks it [-Wuaccess-unchecked]
-family_xe_vm_bind.c:52:21: note: no check of 'bind_user' (= args->vector_of_binds) was found
+family_xe_vm_bind.c:54:21: warning: __copy_from_user() on 'bind_user' is not validated by access_ok() on every path; copy_from_user() checks it [-Wuaccess-unchecked]
+family_xe_vm_bind.c:54:21: note: no check of 'bind_user' (= args->vector_of_binds) was found
  * check-output-end
  */
 
@@ -28,11 +28,11 @@ struct uc_vm_bind_op {
 };
 
 struct uc_vm_bind_args {
-	u32 vm_id;
-	u32 num_binds;
+	__u32 vm_id;
+	__u32 num_binds;
 	union {
 		struct uc_vm_bind_op bind;
-		u64 vector_of_binds;
+		__u64 vector_of_binds;
 	};
 };
 

@@ -26,11 +26,11 @@ struct uc_vm_bind_op {
 };
 
 struct uc_vm_bind_args {
-	u32 vm_id;
-	u32 num_binds;
+	__u32 vm_id;
+	__u32 num_binds;
 	union {
 		struct uc_vm_bind_op bind;
-		u64 vector_of_binds;
+		__u64 vector_of_binds;
 	};
 };
 

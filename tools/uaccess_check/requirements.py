@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from . import primitives
 from .facts import Access, Arg, Call, Check, Facts, Link, Pos, Requirement
 from .finding import Finding, Note
 from .messages import ALL, say
@@ -186,7 +187,10 @@ def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) 
                 path = list(chk.chain) + list(links) + inner
                 if len(path) > 1:  # say how the call reaches the access
                     notes += _call_notes(path)
-                out.append(_at(call.pos, "unchecked_call", notes, callee=call.callee, pointer=arg.pointer,
+                # the facts do not say where another unit's pointer came from: a family
+                # member's missing check there is the plugin's level-2 question (family.c)
+                mid = "family_unseen_call" if _family(req.accessor) else "unchecked_call"
+                out.append(_at(call.pos, mid, notes, callee=call.callee, pointer=arg.pointer,
                                accessor=req.accessor))
             elif chk.primitive is not None and chk.pos is not None:
                 met.append(_met(req, acc, chk, links, inner))
@@ -195,7 +199,7 @@ def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) 
         first = orphans[0]  # the nearest: the walk is breadth first
         out.append(_at(req.access, "orphan", accessor=req.accessor, pointer=first.pointer,
                        function=first.function, others=_others(orphans)))
-    met = [m for m in met if level >= _distance_level(acc, m.calls)]
+    met = [m for m in met if level >= _distance_level(acc, m.calls, req.accessor)]
     if not met:
         return None
     # notes[0] is "checked here": among equally far checks, the first in the source
@@ -211,10 +215,18 @@ def _met(req: Requirement, acc: Access | None, chk: Check, links: tuple[Link, ..
     return Distance(_distance(req, acc, chk, list(links), inner), len(chain), group, req.accessor)
 
 
-def _distance_level(acc: Access | None, calls: int) -> int:
+def _family(accessor: str) -> bool:
+    """Is accessor a member of the __get_user() family (primitives.def, kind FAMILY)?"""
+    p = primitives.by_name().get(accessor)
+    return p is not None and p.kind == "family"
+
+
+def _distance_level(acc: Access | None, calls: int, accessor: str) -> int:
     """The plugin's rule: an unchecked begin far from its check is level 1; an access whose
     check (and region) a caller provides is level 1 from two calls up, level 2 one call up
-    (the __unsafe_setup_sigcontext() shape)."""
+    (the __unsafe_setup_sigcontext() shape); a family member's check is far by design: level 2."""
+    if _family(accessor):
+        return 2
     if acc is not None and acc.region is not None and not acc.region.checks:
         return 1
     return 1 if calls >= 2 else 2
@@ -241,6 +253,9 @@ def _distance(req: Requirement, acc: Access | None, chk: Check, cross: list[Link
         return _at(req.access, "begin_far_unit", notes, begin=region.primitive, function=chk.function,
                    calls=n, s=_s(n))
     param = req.param if req.param is not None else f"parameter {req.param_index}"
+    if _family(req.accessor):
+        return _at(req.access, "family_elsewhere", notes, accessor=req.accessor, pointer=param,
+                   check=text, function=chk.function)
     return _at(req.access, "validated_elsewhere", notes, accessor=req.accessor, pointer=param, check=text,
                function=chk.function)
 
