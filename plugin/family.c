@@ -198,15 +198,97 @@ static gimple *passed_before(struct ua_fn *fn, const struct ua_ref *ref,
 	return found;
 }
 
-/*
- * The statement in the deciding function where the pointer goes on to
- * the access: the call that passes it, or the access itself.
- */
-static gimple *deciding_point(const struct ua_finding *f, struct ua_access *acc)
+/* The argument of @call whose root is @ref's, or -1. */
+static int arg_of(gimple *call, const struct ua_ref *ref)
 {
-	if (f->call)
-		return f->call;
-	return f->fn == acc->fn ? acc->asms[0].stmt : NULL;
+	unsigned k, r;
+
+	for (k = 0; k < gimple_call_num_args(call); k++) {
+		struct ua_refs refs;
+
+		if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, k))) &&
+		    !INTEGRAL_TYPE_P(TREE_TYPE(gimple_call_arg(call, k))))
+			continue;
+		ua_resolve(gimple_call_arg(call, k), &refs);
+		for (r = 0; r < refs.n; r++)
+			if (ua_same_root(&refs.ref[r], ref))
+				return k;
+	}
+	return -1;
+}
+
+/* Parameter @k of @fn as a root. */
+static bool param_ref(struct ua_fn *fn, int k, struct ua_ref *out)
+{
+	tree parm = DECL_ARGUMENTS(fn->node->decl);
+
+	while (parm && k--)
+		parm = DECL_CHAIN(parm);
+	if (!parm)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->kind = ROOT_PARM;
+	out->root = parm;
+	out->off_known = true;
+	return true;
+}
+
+#define UA_HANDED_DEPTH 8
+
+/*
+ * Down the calls that pass @ref on from @fn to @target's @access: the
+ * first call on the way, in any of them, that was handed the pointer
+ * before it went on (the chain itself is not kept by the verdict).
+ */
+static bool handed_on_the_way(struct ua_fn *fn, const struct ua_ref *ref,
+			      struct ua_fn *target, gimple *access, int depth,
+			      gimple **handed)
+{
+	basic_block bb;
+
+	if (fn == target) {
+		*handed = passed_before(fn, ref, access);
+		return true;
+	}
+	if (depth >= UA_HANDED_DEPTH)
+		return false;
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			struct ua_fn *h = is_gimple_call(g) ? ua_fn_of_call(g) : NULL;
+			struct ua_ref down;
+			int k;
+
+			if (!h || h == fn || (k = arg_of(g, ref)) < 0 ||
+			    !param_ref(h, k, &down) ||
+			    !handed_on_the_way(h, &down, target, access,
+					       depth + 1, handed))
+				continue;
+			if (!*handed)
+				*handed = passed_before(fn, ref, g);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The call handed the pointer first, anywhere from @f's function down. */
+static gimple *handed_first(const struct ua_finding *f, struct ua_access *acc)
+{
+	gimple *access = acc->asms[0].stmt, *handed = NULL;
+	struct ua_ref down;
+	int k;
+
+	if (!f->call)
+		return f->fn == acc->fn ? passed_before(f->fn, &f->ref, access) : NULL;
+	handed = passed_before(f->fn, &f->ref, f->call);
+	if (handed || !f->callee || (k = arg_of(f->call, &f->ref)) < 0 ||
+	    !param_ref(f->callee, k, &down))
+		return handed;
+	handed_on_the_way(f->callee, &down, acc->fn, access, 1, &handed);
+	return handed;
 }
 
 /*
@@ -218,17 +300,38 @@ static enum ua_unseen why_unseen(const struct ua_finding *f,
 				 struct ua_access *acc,
 				 struct ua_fn **checker, gimple **passed)
 {
-	gimple *point = deciding_point(f, acc);
-
 	if (!user_chosen(f))
 		return UA_UNSEEN_SOURCE;
 	*checker = field_checked_in_unit(f);
 	if (*checker)
 		return UA_UNSEEN_FIELD_CHECKED;
-	*passed = point ? passed_before(f->fn, &f->ref, point) : NULL;
+	*passed = handed_first(f, acc);
 	if (*passed)
 		return UA_UNSEEN_PASSED;
 	return UA_UNSEEN_NO;
+}
+
+/*
+ * A compat syscall's argument: the entry code passes 32-bit values (x86's
+ * ia32 entry, powerpc's system_call_exception() clearing the high halves
+ * for a compat task), so a pointer made of one is below 4 GiB and needs
+ * no check, as ua_from_32_bits() says of a pointer made from a u32 ("no
+ * need for access_ok since we are dealing with compat pointers", powerpc's
+ * compat sys_swapcontext()).
+ */
+static bool compat_argument(const struct ua_finding *f)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(f->fn->node->decl));
+
+	return f->ref.kind == ROOT_PARM && startswith(name, "__do_compat_sys_");
+}
+
+/* A caller passing a pointer made from a 32-bit value (ua_from_32_bits()). */
+static bool passes_32_bits(const struct ua_finding *f)
+{
+	int k = f->call ? arg_of(f->call, &f->ref) : -1;
+
+	return k >= 0 && ua_from_32_bits(gimple_call_arg(f->call, k));
 }
 
 /*
@@ -249,7 +352,11 @@ void ua_family_levels(struct ua_access *acc)
 		gimple *passed = NULL;
 		enum ua_unseen why;
 
-		if (f->cls == UA_UNCHECKED && !f->kept &&
+		if (f->cls == UA_UNCHECKED &&
+		    (compat_argument(f) || passes_32_bits(f))) {
+			f->cls = UA_PROVEN;
+			softened = true;
+		} else if (f->cls == UA_UNCHECKED && !f->kept &&
 		    (why = why_unseen(f, acc, &checker, &passed)) != UA_UNSEEN_NO) {
 			f->cls = UA_UNPROVEN;
 			f->unseen = why;
@@ -260,5 +367,5 @@ void ua_family_levels(struct ua_access *acc)
 		worst = MAX(worst, f->cls);
 	}
 	if (softened && v->cls == UA_UNCHECKED)
-		v->cls = MAX(worst, UA_UNPROVEN);
+		v->cls = worst;
 }

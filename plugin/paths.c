@@ -97,6 +97,26 @@ bool ua_on_kernel_path(struct ua_fn *fn, gimple *stmt)
 }
 
 /*
+ * Is the value tested, as @refs, @ref's pointer itself?  A value a PHI
+ * chose among several (powerpc's __get_user() of a pointer: one asm per
+ * size) is tested whole: null, it is null whichever arm it came by.
+ */
+static bool tests_root(const struct ua_refs *refs, const struct ua_ref *ref)
+{
+	bool same = false;
+	unsigned i;
+
+	if (refs->overflow || !refs->n)
+		return false;
+	for (i = 0; i < refs->n; i++) {
+		if (!refs->ref[i].off_known || refs->ref[i].off != 0)
+			return false;
+		same |= ua_same_root(&refs->ref[i], ref);
+	}
+	return same;
+}
+
+/*
  * The edges on which the pointer of @ref is not user memory: a kernel
  * address (powerpc's emulation code accesses those deliberately), or,
  * with @null_page, null (if (!v_regs), also when a check of it was
@@ -133,8 +153,7 @@ unsigned ua_safe_edges(struct ua_fn *fn, const struct ua_ref *ref,
 		if (!e)
 			continue;
 		ua_resolve(gimple_cond_lhs(c), &refs);
-		if (refs.overflow || refs.n != 1 || !refs.ref[0].off_known ||
-		    refs.ref[0].off != 0 || !ua_same_root(&refs.ref[0], ref))
+		if (!tests_root(&refs, ref))
 			continue;
 		*out = XRESIZEVEC(edge, *out, n + 1);
 		(*out)[n++] = e;

@@ -746,6 +746,21 @@ bool ua_from_32_bits(tree ptr)
 		case SSA_NAME:
 			ptr = gimple_assign_rhs1(def);
 			break;
+		case ADDR_EXPR: {
+			/* &mcp->mc_gregs[PT_MSR]: a member at a constant offset */
+			poly_int64 pos;
+			tree base = get_addr_base_and_unit_offset(
+				TREE_OPERAND(gimple_assign_rhs1(def), 0), &pos);
+			HOST_WIDE_INT at;
+
+			if (!base || TREE_CODE(base) != MEM_REF ||
+			    !pos.is_constant(&at) || at < 0 || at >= (1 << 30) ||
+			    !tree_fits_shwi_p(TREE_OPERAND(base, 1)) ||
+			    tree_to_shwi(TREE_OPERAND(base, 1)) < 0)
+				return false;
+			ptr = TREE_OPERAND(base, 0);
+			break;
+		}
 		case POINTER_PLUS_EXPR: {
 			tree off = gimple_assign_rhs2(def);
 

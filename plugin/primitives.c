@@ -254,6 +254,25 @@ static bool is_access_kind(enum ua_def_kind kind)
 }
 
 /*
+ * One step out of macro expansion @mm (@map) from @loc.  A token that came
+ * in through an argument of this macro (the condition of an unlikely() or
+ * of CONFIG_PROFILE_ALL_BRANCHES's "if") carries the expansions it went
+ * through inside the argument: follow them before leaving for the
+ * expansion point.
+ */
+static location_t macro_outward(const line_map *map, const line_map_macro *mm,
+				location_t loc)
+{
+	location_t arg = linemap_macro_map_loc_unwind_toward_spelling(line_table,
+								      mm, loc);
+
+	if (linemap_location_from_macro_expansion_p(line_table, arg) &&
+	    linemap_lookup(line_table, arg) != map)
+		return arg;
+	return MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+}
+
+/*
  * Walk the macro chain of @loc from the innermost expansion outwards and
  * return the outermost primitive macro found (with its expansion map in
  * @key, when asked).
@@ -272,7 +291,6 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 		if (!map || !linemap_macro_expansion_map_p(map))
 			break;
 		mm = linemap_check_macro(map);
-		location_t arg;
 
 		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
 		if (n && is_access_kind(n->kind) == accessors) {
@@ -284,18 +302,7 @@ static const struct ua_name *chain_name(location_t loc, bool accessors,
 			if (where)
 				*where = written_at(MACRO_MAP_EXPANSION_POINT_LOCATION(mm));
 		}
-		/*
-		 * A token that came in through an argument of this macro (the
-		 * condition of CONFIG_PROFILE_ALL_BRANCHES's "if") carries the
-		 * expansions it went through inside the argument: follow them
-		 * before leaving for the expansion point.
-		 */
-		arg = linemap_macro_map_loc_unwind_toward_spelling(line_table, mm, loc);
-		if (linemap_location_from_macro_expansion_p(line_table, arg) &&
-		    linemap_lookup(line_table, arg) != map)
-			loc = arg;
-		else
-			loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+		loc = macro_outward(map, mm, loc);
 	}
 	return found;
 }
@@ -382,7 +389,7 @@ bool ua_in_family(location_t loc)
 		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
 		if (n && n->kind == UA_KIND_FAMILY)
 			return true;
-		loc = MACRO_MAP_EXPANSION_POINT_LOCATION(mm);
+		loc = macro_outward(map, mm, loc);
 	}
 	return false;
 }

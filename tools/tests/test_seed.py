@@ -1,5 +1,6 @@
-"""The seed, end to end: the epoll review's patch and its alternatives on the real 6.12 fs/eventpoll.c,
-and on 7.2's, whose epoll_put_uevent() is a scoped write (silent), with the seed's v1 transplanted.
+"""The seed, end to end: the epoll review's patch and its alternatives on the real 6.12 fs/eventpoll.c
+(whose own epoll_put_uevent() is a __put_user() whose access_ok() is four calls up: a level-2
+distance), and on 7.2's, whose epoll_put_uevent() is a scoped write (silent), with the seed's v1 transplanted.
 
 Each variant is a set of patches from testcases/seed/, applied to scratch copies of
 fs/eventpoll.c, include/linux/eventpoll.h and include/linux/uaccess.h (never to the shared
@@ -26,6 +27,7 @@ from conftest import kernel_fixture
 SEED = Path(__file__).resolve().parents[2] / "testcases" / "seed"
 FILES = ("fs/eventpoll.c", "include/linux/eventpoll.h", "include/linux/uaccess.h")
 VARIANTS = {
+    "upstream-6.12": [],
     "v1-unchecked-begin": ["v1-unchecked-begin.patch"],
     "v2-checking-begin": ["v2-checking-begin.patch"],
     "masked-begin": ["masked-begin.patch"],

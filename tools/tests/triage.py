@@ -151,17 +151,35 @@ def triage_name(version: str, arch: str = "x86_64") -> str:
     return f"linux-{version}.txt" if arch == "x86_64" else f"linux-{version}-{arch}.txt"
 
 
-def draft(version: str, arch: str = "x86_64") -> str:
-    """A draft triage file of a version's scan at levels 0, 1 and 2 (verdicts to be written)."""
-    from uaccess_check.fixture import arch_fixtures, ensure_fixture
-    from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
-    from uaccess_check.scan import compile_fixtures, default_jobs
+def dist_units() -> list[str]:
+    """The accessor units the distribution-like 7.2 build (fixture.dist_fixture()) adds to the
+    default 7.2 x86_64 one."""
+    from uaccess_check.fixture import dist_fixture, ensure_fixture, fixture_for
+    from uaccess_check.scan import accessor_units
 
-    fixtures = [ensure_fixture(f) for f in arch_fixtures(version, arch)]
+    added = accessor_units(ensure_fixture(dist_fixture()))[0]
+    base = set(accessor_units(ensure_fixture(fixture_for("7.2", "x86_64")))[0])
+    return [u for u in added if u not in base]
+
+
+def draft(version: str, arch: str = "x86_64") -> str:
+    """A draft triage file of a version's scan at levels 0, 1 and 2 (verdicts to be written);
+    version "7.2-dist": the units the distribution-like build adds."""
+    from uaccess_check.fixture import arch_fixtures, dist_fixture, ensure_fixture
+    from uaccess_check.plugin import LEVELS, ensure_plugin, plugin_flags
+    from uaccess_check.scan import compile_fixtures, compile_units, default_jobs
+
+    dist = version == "7.2-dist"
+    fixtures = [ensure_fixture(dist_fixture())] if dist else \
+        [ensure_fixture(f) for f in arch_fixtures(version, arch)]
     so = ensure_plugin(fixtures[0].cc)
     per_unit: dict[str, dict[int, list[str]]] = {}
     for level in LEVELS:
-        reports, _ = compile_fixtures(fixtures, plugin_flags(so, level=level, verbose=True), default_jobs())
+        flags = plugin_flags(so, level=level, verbose=True)
+        if dist:
+            reports = compile_units(fixtures[0], dist_units(), flags, default_jobs())
+        else:
+            reports, _ = compile_fixtures(fixtures, flags, default_jobs())
         for rep in reports:
             if rep.diagnostics:
                 per_unit.setdefault(rep.unit, {})[level] = rep.diagnostics + rep.summaries

@@ -19,6 +19,7 @@ Layout under the cache directory (see ``cache_dir()``)::
     .build-<V>-x86_64.objects       sources of the objects the configuration builds (make -n)
     build-6.12-x86_64-kvm/          the same with KVM (``kvm_fixture()``), prepared on demand only
     .build-6.12-x86_64-kvm.*        its stamps
+    build-7.2-x86_64-dist/          7.2 with tracing, bpf's probe links and KVM (``dist_fixture()``)
     apt-<V>/                        private apt state and the downloaded .deb (6.1, 7.2)
 
 Every build dir of a version shares its one extracted tree. A variant (``kvm``, ``compat``) is a
@@ -65,6 +66,18 @@ COMPAT_OPTIONS: tuple[str, ...] = ("--enable", "COMPAT")
 #: Xen interface (record_steal_time() in arch/x86/kvm/x86.c calls into it).
 KVM_OPTIONS: tuple[str, ...] = ("--module", "KVM", "--module", "KVM_INTEL", "--module", "KVM_AMD",
                                 "--enable", "KVM_XEN")
+
+#: scripts/config arguments of the distribution-like 7.2 variant: what a distribution kernel
+#: enables beyond defconfig and the __get_user() family lives in (syscall tracing's
+#: syscall_copy_user_array(), bpf's kprobe_multi and uprobe_multi links, KVM).
+DIST_OPTIONS: tuple[str, ...] = ("--enable", "FTRACE", "--enable", "FTRACE_SYSCALLS",
+                                 "--enable", "KPROBES", "--enable", "UPROBES",
+                                 "--enable", "KPROBE_EVENTS", "--enable", "UPROBE_EVENTS",
+                                 "--enable", "BPF_SYSCALL", "--enable", "BPF_EVENTS",
+                                 "--enable", "FPROBE", "--enable", "DYNAMIC_FTRACE",
+                                 "--enable", "FUNCTION_TRACER",
+                                 "--module", "KVM", "--module", "KVM_INTEL", "--module", "KVM_AMD",
+                                 "--enable", "KVM_XEN")
 
 
 @dataclass(frozen=True)
@@ -275,6 +288,11 @@ def arch_fixtures(version: str | None = None, arch: str | None = None, gcc: str 
 def kvm_fixture() -> Fixture:
     """The default configuration plus KVM (Intel, AMD, Xen), in its own build dir."""
     return Fixture(cache=cache_dir(), variant="kvm", options=KVM_OPTIONS)
+
+
+def dist_fixture() -> Fixture:
+    """7.2 x86_64 defconfig plus tracing, bpf's probe links and KVM, as distributions build."""
+    return Fixture(cache=cache_dir(), version="7.2", variant="dist", options=DIST_OPTIONS)
 
 
 def _run(argv: list[str], what: str, cwd: Path | None = None) -> None:
