@@ -422,22 +422,24 @@ HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj)
 }
 
 /*
- * The checked access a maintainer replaces family member @name with:
+ * The checked access a maintainer replaces family member @name with: the
+ * checked form its name ends with, after a prefix of two underscores or
+ * of raw:
  * get_user() for __get_user(), copy_from_user() for raw_copy_from_user();
  * NULL when there is none (__copy_from_user_inatomic()).
  */
 const char *ua_checked_form(const char *name)
 {
-	const char *plain = startswith(name, "__") ? name + 2 :
-			    startswith(name, "raw_") ? name + 4 : NULL;
-	size_t i;
+	size_t i, len = strlen(name);
 
-	if (!plain)
-		return NULL;
-	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
-		if (ua_prims[i].kind == UA_KIND_CHECKED &&
-		    !strcmp(ua_prims[i].name, plain))
-			return ua_prims[i].name;
+	for (i = 0; i < ARRAY_SIZE(ua_prims); i++) {
+		const char *c = ua_prims[i].name;
+		size_t n = strlen(c);
+
+		if (ua_prims[i].kind == UA_KIND_CHECKED && n < len &&
+		    name[len - n - 1] == '_' && !strcmp(name + len - n, c))
+			return c;
+	}
 	return NULL;
 }
 

@@ -202,23 +202,24 @@ def _plugin_headers() -> Path:
     return include
 
 
-def _expanded_table() -> list[tuple[str, str, str, int, int]]:
-    """primitives.c's ua_prims[] as the compiler sees it: (name, KIND, MODE, how, size)."""
+def _expanded_table() -> list[tuple[str, str, str, int, int, int]]:
+    """primitives.c's ua_prims[] as the compiler sees it: (name, KIND, MODE, how, ptr, size)."""
     proc = subprocess.run(["g++", "-std=gnu++14", "-E", "-P", "-x", "c++", f"-I{_plugin_headers()}",
                            "primitives.c"], cwd=PLUGIN, capture_output=True, text=True, check=True)
     m = re.search(r"\bua_prims\[\] = \{(.*?)\n\};", proc.stdout, re.S)
     assert m, "primitives.c defines no ua_prims[] table"
-    entries = re.findall(r'\{ "(\w+)", UA_KIND_(\w+), UA_MODE_(\w+), ([-()|\d ]+), ([-()|\d ]+) \}',
+    entries = re.findall(r'\{ "(\w+)", UA_KIND_(\w+), UA_MODE_(\w+), ([-()|\d ]+), ([-()\d ]+), ([-()|\d ]+) \}',
                          m.group(1))
     assert len(entries) == m.group(1).count("{"), f"an entry not understood in: {m.group(1)}"
-    return [(n, k, md, eval(how), eval(size)) for n, k, md, how, size in entries]  # noqa: S307
+    return [(n, k, md, eval(how), eval(ptr), eval(size))  # noqa: S307
+            for n, k, md, how, ptr, size in entries]
 
 
 def test_plugin_table_is_the_expansion():
     how = {"none": 0, "macro": 1, "call": 2, "both": 3}
     size = {"ptr": -1, None: -2, "inner": -3}
-    want = [(p.name, p.kind.upper(), p.mode.upper(), how[p.how], size.get(p.size, p.size))
-            for p in primitives.load()]
+    want = [(p.name, p.kind.upper(), p.mode.upper(), how[p.how], -1 if p.ptr is None else p.ptr,
+             size.get(p.size, p.size)) for p in primitives.load()]
     assert _expanded_table() == want
 
 
