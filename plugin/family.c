@@ -21,6 +21,42 @@
 #include "verdict.h"
 
 /*
+ * A checked access of the same pointer at the same place before @x on
+ * every path (move_addr_to_user(): get_user(len, ulen), then
+ * __put_user(klen, ulen)): get_user() checked it, for the same bytes.
+ */
+bool ua_family_checked_before(struct ua_access *acc, const struct ua_asm *x)
+{
+	struct ua_refs mine;
+	basic_block bb;
+
+	if (!x->ptr)
+		return false;
+	ua_resolve_at(x->ptr, x->stmt, &mine);
+	if (mine.n != 1 || mine.overflow || !mine.ref[0].off_known)
+		return false;
+	FOR_EACH_BB_FN(bb, acc->fn->fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *g = gsi_stmt(gsi);
+			struct ua_refs refs;
+			tree ptr;
+
+			if (!ua_checked_asm(g, &ptr) ||
+			    !ua_stmt_dominates(g, gimple_bb(x->stmt), x->stmt))
+				continue;
+			ua_resolve_at(ptr, g, &refs);
+			if (refs.n == 1 && refs.ref[0].off_known &&
+			    refs.ref[0].off == mine.ref[0].off &&
+			    ua_same_root(&refs.ref[0], &mine.ref[0]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * A family member inside an open region (of this function: a region of
  * the caller's is the caller's question) ends it on x86 and powerpc.
  */
@@ -72,6 +108,23 @@ static tree loaded_field(tree ref, tree *record)
 	return TREE_OPERAND(ref, 1);
 }
 
+/*
+ * Is @f's member read through a typed parameter of a static function called
+ * through a pointer (i915's obj->ops->pwrite(obj, args))?  The ioctl that
+ * filled the structure may have checked it before the indirect call,
+ * in code this unit does not show.  A dispatcher's "void *data" (a drm
+ * ioctl's copy of the user's block) is the user's own, unchecked.
+ */
+static bool member_of_indirect_callee(const struct ua_finding *f)
+{
+	HOST_WIDE_INT coff;
+	tree parm;
+
+	return f->fn->node->address_taken && !TREE_PUBLIC(f->fn->node->decl) &&
+	       ua_load_cell(&f->ref, &parm, &coff) &&
+	       !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(parm)));
+}
+
 /* A value user space chose, which nobody could have checked before it. */
 static bool user_chosen(const struct ua_finding *f)
 {
@@ -81,7 +134,8 @@ static bool user_chosen(const struct ua_finding *f)
 	case ROOT_PARM:
 		return ua_is_syscall(f->fn) || ua_is_ioctl_arg(f->fn, root);
 	case ROOT_LOAD:
-		if (!INTEGRAL_TYPE_P(TREE_TYPE(root)))
+		if (!INTEGRAL_TYPE_P(TREE_TYPE(root)) ||
+		    member_of_indirect_callee(f))
 			return false;
 		field = loaded_field(root, &record);
 		return field && user_field(field, record);

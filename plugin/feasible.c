@@ -17,24 +17,45 @@
  * same flag fixes (the inner loop's first entry inherits the outer
  * loop's "!done").
  *
- * Only boolean values and == / != against constants are evaluated: the
- * shape the scope macros produce, and any hand-written run-once loop.
+ * Only == / != against constants are evaluated, a constant being 0, 1 or
+ * any other: the shape the scope macros produce, any hand-written run-once
+ * loop, and an error code joined with success ("err = get_user(len, p);
+ * if (err) return err;": on the way -EFAULT came in, the test is taken).
  */
 #include "uaccess_check.h"
 
 #define EVAL_DEPTH 6
 #define DOM_STEPS 16
 
-/* The value of @t when @x is @xv: 0, 1, or -1 when it does not follow. */
+/*
+ * A constant as eval() counts it: 0, 1, or NONZERO for any other (an
+ * error code: "err = get_user(...); if (err)" with -EFAULT on one way in).
+ */
+#define NONZERO 2
+
+static int constant_value(tree t)
+{
+	return integer_zerop(t) ? 0 : integer_onep(t) ? 1 : NONZERO;
+}
+
+/* Do values @a and @b of eval() compare equal: 1, 0, or -1 unknown. */
+static int equal(int a, int b)
+{
+	if (a < 0 || b < 0 || (a == NONZERO && b == NONZERO))
+		return -1;
+	return a == b;
+}
+
+/* The value of @t when @x is @xv: 0, 1, NONZERO, or -1 when it does not follow. */
 static int eval(tree t, tree x, int xv, int depth)
 {
 	gimple *def;
-	int a, b;
+	int a;
 
 	if (t == x)
 		return xv;
 	if (TREE_CODE(t) == INTEGER_CST)
-		return integer_zerop(t) ? 0 : integer_onep(t) ? 1 : -1;
+		return constant_value(t);
 	if (TREE_CODE(t) != SSA_NAME || depth > EVAL_DEPTH)
 		return -1;
 	def = SSA_NAME_DEF_STMT(t);
@@ -52,14 +73,14 @@ static int eval(tree t, tree x, int xv, int depth)
 		if (TREE_CODE(TREE_TYPE(t)) != BOOLEAN_TYPE)
 			return -1;
 		a = eval(gimple_assign_rhs1(def), x, xv, depth + 1);
-		return a < 0 ? -1 : !a;
+		return a < 0 || a == NONZERO ? -1 : !a;
 	case EQ_EXPR:
 	case NE_EXPR:
-		a = eval(gimple_assign_rhs1(def), x, xv, depth + 1);
-		b = eval(gimple_assign_rhs2(def), x, xv, depth + 1);
-		if (a < 0 || b < 0)
+		a = equal(eval(gimple_assign_rhs1(def), x, xv, depth + 1),
+			  eval(gimple_assign_rhs2(def), x, xv, depth + 1));
+		if (a < 0)
 			return -1;
-		return (a == b) == (gimple_assign_rhs_code(def) == EQ_EXPR);
+		return a == (gimple_assign_rhs_code(def) == EQ_EXPR);
 	default:
 		return -1;
 	}
@@ -68,15 +89,15 @@ static int eval(tree t, tree x, int xv, int depth)
 /* Which way @cond goes when @x is @xv: 1 true, 0 false, -1 unknown. */
 int ua_cond_value(gcond *cond, tree x, int xv)
 {
-	int a = eval(gimple_cond_lhs(cond), x, xv, 0);
-	int b = eval(gimple_cond_rhs(cond), x, xv, 0);
+	int e = equal(eval(gimple_cond_lhs(cond), x, xv, 0),
+		      eval(gimple_cond_rhs(cond), x, xv, 0));
 
-	if (a < 0 || b < 0)
+	if (e < 0)
 		return -1;
 	if (gimple_cond_code(cond) == EQ_EXPR)
-		return a == b;
+		return e;
 	if (gimple_cond_code(cond) == NE_EXPR)
-		return a != b;
+		return !e;
 	return -1;
 }
 
@@ -106,7 +127,7 @@ static int value_at(tree x, basic_block bb)
 	    gimple_assign_rhs_code(SSA_NAME_DEF_STMT(x)) == INTEGER_CST)
 		x = gimple_assign_rhs1(SSA_NAME_DEF_STMT(x));
 	if (TREE_CODE(x) == INTEGER_CST)
-		return integer_zerop(x) ? 0 : integer_onep(x) ? 1 : -1;
+		return constant_value(x);
 	if (TREE_CODE(x) != SSA_NAME)
 		return -1;
 	for (steps = 0; bb && steps < DOM_STEPS; steps++) {

@@ -731,8 +731,21 @@ bool ua_from_32_bits(tree ptr)
 		return false;
 	for (depth = 0; TREE_CODE(ptr) == SSA_NAME && depth < 8; depth++) {
 		gimple *def = SSA_NAME_DEF_STMT(ptr);
+		struct ua_fn *callee;
 		tree from;
 
+		/* compat_ptr(uptr), not inlined yet: it returns its argument */
+		if (is_gimple_call(def) && (callee = ua_fn_of_call(def)) &&
+		    callee->sum.ret_param >= 0 && callee->sum.ret_off_known &&
+		    !callee->sum.ret_off &&
+		    (unsigned)callee->sum.ret_param < gimple_call_num_args(def)) {
+			ptr = gimple_call_arg(def, callee->sum.ret_param);
+			from = TREE_TYPE(ptr);
+			if (INTEGRAL_TYPE_P(from) && TYPE_UNSIGNED(from) &&
+			    TYPE_PRECISION(from) <= 32)
+				return true;
+			continue;
+		}
 		if (!is_gimple_assign(def))
 			return false;
 		switch (gimple_assign_rhs_code(def)) {

@@ -404,10 +404,9 @@ HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj)
 	HOST_WIDE_INT size = -1;
 	unsigned i;
 
-	if (asm_user_operand(a))
-		return ua_access_size(stmt, ptr, obj);
 	*ptr = NULL_TREE;
 	*obj = NULL_TREE;
+	/* x86: "0" (ptr) is the address; a put's value may be a pointer too */
 	for (i = 0; i < gimple_asm_ninputs(a); i++) {
 		tree op = gimple_asm_input_op(a, i);
 		const char *c = TREE_STRING_POINTER(TREE_VALUE(TREE_PURPOSE(op)));
@@ -415,10 +414,12 @@ HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj)
 
 		if (!strcmp(c, "i") && tree_fits_shwi_p(v))
 			size = tree_to_shwi(v);
-		else if (POINTER_TYPE_P(TREE_TYPE(v)) && !*ptr)
+		else if (ISDIGIT(c[0]) && POINTER_TYPE_P(TREE_TYPE(v)))
 			*ptr = v;
 	}
-	return size;
+	if (*ptr)
+		return size;
+	return ua_access_size(stmt, ptr, obj);
 }
 
 /*
@@ -441,6 +442,32 @@ const char *ua_checked_form(const char *name)
 			return c;
 	}
 	return NULL;
+}
+
+/*
+ * Is @stmt the asm of a checked access written as a macro (x86's
+ * get_user(): "call __get_user_%c" checks the range itself)?  Its pointer.
+ */
+bool ua_checked_asm(gimple *stmt, tree *ptr)
+{
+	tree obj;
+
+	if (gimple_code(stmt) != GIMPLE_ASM || !ua_in_checked(gimple_location(stmt)))
+		return false;
+	ua_family_asm_size(stmt, ptr, &obj);
+	return *ptr != NULL_TREE;
+}
+
+/*
+ * Is @loc inside what the programmer wrote as a checked access (arm64's
+ * "#define clear_user __clear_user": the call is a family member's, the
+ * check its own)?
+ */
+bool ua_in_checked(location_t loc)
+{
+	const struct ua_name *n = chain_name(loc, true, NULL, NULL, NULL);
+
+	return n && n->kind == UA_KIND_CHECKED;
 }
 
 /* Does @stmt, an asm, belong to a family member's expansion? */

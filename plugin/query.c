@@ -21,7 +21,8 @@ static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 	unsigned i;
 
 	/* a family member's 32-bit pointer needs no check (pointer.c) */
-	if (acc->family && ua_from_32_bits(x->ptr))
+	if (acc->family && (ua_from_32_bits(x->ptr) ||
+			    ua_family_checked_before(acc, x)))
 		return;
 	size = ua_asm_refs(x, &refs);
 	if (refs.overflow)

@@ -166,8 +166,10 @@ static void scan_call(struct ua_fn *fn, gimple *stmt)
 	enum ua_mode mode;
 	struct ua_written w;
 
-	if (ua_family_call(fndecl, &w))
-		add_family_call(fn, stmt, &w);
+	if (ua_family_call(fndecl, &w)) {
+		if (!ua_in_checked(gimple_location(stmt)))
+			add_family_call(fn, stmt, &w);
+	}
 	else if (ua_primitive_call(fndecl, &kind, &mode) &&
 		 !ua_in_family(gimple_location(stmt)))
 		add_prim(fn, stmt, kind, mode, fndecl);

@@ -305,6 +305,8 @@ bool ua_family_call(tree fndecl, struct ua_written *out);
 bool ua_in_family(location_t loc);
 bool ua_family_asm(gimple *stmt);
 const char *ua_checked_form(const char *name);
+bool ua_checked_asm(gimple *stmt, tree *ptr);
+bool ua_in_checked(location_t loc);
 HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj);
 HOST_WIDE_INT ua_access_size(gimple *asm_stmt, tree *ptr, tree *obj);
 bool ua_is_primitive_body(tree fndecl);

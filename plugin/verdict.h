@@ -136,6 +136,7 @@ tree ua_check_length(const struct ua_prim *p);
 
 /* family.c: the __get_user() family's own questions */
 void ua_family_region(struct ua_access *acc);
+bool ua_family_checked_before(struct ua_access *acc, const struct ua_asm *x);
 void ua_family_levels(struct ua_access *acc);
 
 /* regioncheck.c */
