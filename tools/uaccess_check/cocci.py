@@ -31,6 +31,9 @@ MODES = ("report", "org", "context", "patch")
 #: ends, save and restore a programmer writes (plugin/primitives.def, found by macro name).
 REGION_WORDS = frozenset(primitives.names(
     kind=("check", "begin", "masked", "unchecked", "end", "save", "restore"), how="macro"))
+#: ... and the checks uaccess_family.cocci takes from helpers of the file (get_fd_set() calls
+#: copy_from_user(), valid_user_frame() __access_ok()): functions naming them are kept.
+CHECK_WORDS = frozenset(primitives.names(kind=("check", "checked")))
 #: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 DEFAULT_TIMEOUT = 60.0
@@ -234,6 +237,8 @@ def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp:
     """Original file -> text to give spatch (irrelevant function definitions blanked)."""
     # All scripts' words, whichever run: a helper that only reads still matters to the mode script.
     words = set(REGION_WORDS) | {w for s in all_scripts() + scripts for w in s.keywords}
+    if any(s.name == "uaccess_family" for s in scripts):
+        words |= CHECK_WORDS
     texts: dict[Path, str] = {}
     for f in sorted(cands):
         text = f.read_text(errors="replace")
@@ -308,16 +313,18 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
             for g, group in enumerate(chunks(files, sizes, jobs)):
                 gdir = tmp / f"{script.name}.{g}"
                 for n, f in enumerate(group):
-                    dest = gdir / str(n) / f.name
+                    # the path below the root, as make coccicheck shows it: a script may judge
+                    # by directory (uaccess_family.cocci: arch/arm64/ is safe)
+                    dest = gdir / str(n) / relative(str(f), roots).lstrip("/")
                     dest.parent.mkdir(parents=True)
                     dest.write_text(texts[f])
                     copies[str(dest)] = str(f)
-                tasks.append((script, gdir, len(group)))
+                tasks.append((script, gdir, len(group), sum(sizes[f] for f in group)))
         # Largest groups first.
-        tasks.sort(key=lambda t: -sum(sizes[Path(copies[str(p)])] for p in t[1].glob("*/*")))
+        tasks.sort(key=lambda t: -t[3])
 
-        def one(task: tuple[Script, Path, int]) -> RunResult:
-            script, gdir, nfiles = task
+        def one(task: tuple[Script, Path, int, int]) -> RunResult:
+            script, gdir, nfiles, _ = task
             res = run_group(script, mode, gdir, nfiles, timeout, macro_file)
             for copy, orig in copies.items():
                 if copy.startswith(str(gdir) + "/"):
