@@ -39,6 +39,7 @@
 // Copyright: (C) 2026 uaccess_check authors.
 // Comments: facts from SmPL rules are joined by cocci/lib/family.py, once per file.
 // Options: --no-includes --include-headers
+// Exclude: arch/arm64/, arch/s390/, arch/parisc/, arch/sparc/, arch/m68k/, uaccess*.h
 // Keywords: __get_user, __put_user, __copy_from_user, __copy_to_user,
 // Keywords: __copy_from_user_inatomic, __copy_to_user_inatomic, __clear_user,
 // Keywords: raw_copy_from_user, raw_copy_to_user, __copy_from_user_inatomic_nocache,
@@ -195,11 +196,12 @@ p << narrow.p;
 F.narrow.setdefault(p[0].current_element, set()).add(str(x))
 
 // the struct the base of a member load points to, for the registered fields
-// (cocci/lib/registrations) only
+// (cocci/lib/registrations) only: the first members of their paths, written out
+// (a regular expression costs nothing per member; test_cocci.py holds it to the list)
 @ftype depends on has@
 type T;
 T *x;
-identifier f : script:python() { str(f) in unchecked.registered.FIRST_MEMBERS };
+identifier f =~ "^(rseq|hva)$";
 position p;
 @@
 x@p->f
@@ -223,32 +225,16 @@ PATHS.update(F.need_paths(CANDIDATES))
 // others every such call is).  First the cheap question: is any of them the
 // first such call on a path with no check?  Where none is, no path reaches
 // one unchecked, and the costly rule below (past earlier calls) is not asked.
+// CHECKERS: what validates (vocab.VALIDATORS, from primitives.def) and the
+// check helpers of the file.  A rule that starts with "..." starts at the
+// function's entry, and is much cheaper than one that names the function.
 @first depends on has exists@
 identifier g : script:python() { str(g) in CANDIDATES };
-identifier h : script:python() { str(h) in F.helpers };
-position q;
-identifier fn : script:python() { str(fn) in PATHS };
+identifier C : script:python() { str(C) in CHECKERS };
+position q : script:python() { q[0].current_element in PATHS };
 @@
-fn(...) {
-... when != access_ok(...)
-    when != __access_ok(...)
-    when != user_access_begin(...)
-    when != user_read_access_begin(...)
-    when != user_write_access_begin(...)
-    when != user_rw_access_begin(...)
-    when != masked_user_access_begin(...)
-    when != masked_user_read_access_begin(...)
-    when != masked_user_write_access_begin(...)
-    when != masked_user_rw_access_begin(...)
-    when != get_user(...)
-    when != put_user(...)
-    when != copy_from_user(...)
-    when != copy_to_user(...)
-    when != clear_user(...)
-    when != h(...)
+... when != C(...)
 g@q(...)
-... when any
-}
 
 @script:python@
 q << first.q;
@@ -259,31 +245,12 @@ PATHS2.add(q[0].current_element)
 // also past an earlier such call)
 @unguarded depends on has exists@
 identifier g : script:python() { str(g) in CANDIDATES };
-identifier h : script:python() { str(h) in F.helpers };
-position q;
-identifier fn : script:python() { str(fn) in PATHS2 };
+identifier C : script:python() { str(C) in CHECKERS };
+position q : script:python() { q[0].current_element in PATHS2 };
 @@
-fn(...) {
-... when != access_ok(...)
-    when != __access_ok(...)
-    when != user_access_begin(...)
-    when != user_read_access_begin(...)
-    when != user_write_access_begin(...)
-    when != user_rw_access_begin(...)
-    when != masked_user_access_begin(...)
-    when != masked_user_read_access_begin(...)
-    when != masked_user_write_access_begin(...)
-    when != masked_user_rw_access_begin(...)
-    when != get_user(...)
-    when != put_user(...)
-    when != copy_from_user(...)
-    when != copy_to_user(...)
-    when != clear_user(...)
-    when != h(...)
+... when != C(...)
     when any
 g@q(...)
-... when any
-}
 
 @script:python@
 q << unguarded.q;
@@ -292,29 +259,19 @@ F.calls.unguarded.add(key(q[0]))
 
 // a family call after a check in the same condition: !access_ok(p, n) ||
 // __get_user(x, p), access_ok(p, n) && ..., get_user(x, p) || ...
-@condor depends on has@
+@cond depends on has@
 expression E1, E2;
 position q;
+binary operator b = {||, &&};
 @@
-E1 || E2@q
+E1 b E2@q
 
 @script:python@
-E1 << condor.E1;
-q << condor.q;
+E1 << cond.E1;
+b << cond.b;
+q << cond.q;
 @@
-F.add_condition("||", E1, q)
-
-@condand depends on has@
-expression E1, E2;
-position q;
-@@
-E1 && E2@q
-
-@script:python@
-E1 << condand.E1;
-q << condand.q;
-@@
-F.add_condition("&&", E1, q)
+F.add_condition(str(b).strip(), E1, q)
 
 // a family call in an open region: after a begin, no end in between
 @inreg depends on has exists@
