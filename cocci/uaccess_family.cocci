@@ -20,20 +20,31 @@
 /// is a [distance] (level 2), and a copy of a run-time length whose checks
 /// name another length is [unproven].
 ///
-/// arm64's family checks (or masks) on its own: files under arch/arm64/ are
-/// not judged; generic code is judged as x86, whatever the build.  The
+/// arm64's family checks (or masks) on its own, and s390, parisc, sparc64 and
+/// m68k give user space an address space of its own (access_ok() is always
+/// true there): files under arch/{arm64,s390,parisc,sparc,m68k}/ are not
+/// judged (// Exclude: below, for the driver; the has rule's constraint for
+/// make coccicheck).  Generic code is judged as x86, whatever the build.  The
 /// headers implementing the family (uaccess*.h) are not judged either.
 ///
-/// What the script cannot see: callers in other files; check helpers (a
-/// function returning access_ok()'s result is not a check); whether a
-/// checked get_user()'s result was tested before the family call (any call
-/// of it counts); the type of a member (a pointer cast of a member without
-/// an integer cast in between is taken as a kernel pointer, level 2);
-/// aliases other than plain assignments and initialisations, taken
-/// regardless of order; the path test accepts a check of any pointer, and
-/// the pointer is compared per function, not per path; lengths are compared
-/// as written; other architectures' own family (s390, sparc64, parisc, m68k
-/// use separate address spaces) is judged as x86's.
+/// A check helper of the file (a function passing a parameter, or a member
+/// of one, to access_ok(), a begin, a checked access or another such helper:
+/// get_fd_set(), i915's check_relocations()) validates that argument where
+/// it is called.  A check in the same condition, before the call, counts
+/// (!access_ok(p, n) || __get_user(x, p)).  A pointer made from a 32-bit
+/// value ((u32), a u32 or compat_uptr_t local) is below 4 GiB, user memory on
+/// a 64-bit kernel, and is not reported.
+///
+/// What the script cannot see: callers in other files; whether a checked
+/// access's or a check helper's result was tested before the family call
+/// (a call of it counts); the type of a member (a pointer cast of a member
+/// without an integer cast in between is taken as a kernel pointer, level
+/// 2); aliases other than plain assignments and initialisations; the path
+/// test accepts a check of any pointer, and the pointer is compared per
+/// function, not per path; a check inside a condition (c && !access_ok())
+/// is one node, taken as a check; lengths are compared as written; sparc32
+/// and the m68k CPUs without address spaces are left out with sparc64's and
+/// m68k's (see above).
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 uaccess_check authors.

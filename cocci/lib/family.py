@@ -24,7 +24,7 @@ import re
 import source
 import unchecked
 import vocab
-from cexpr import constant, key, pretty, root, root_name, strip_parens
+from cexpr import constant, key, pretty, root, strip_parens
 
 #: how far a check may be above its access in the same function before it is a distance
 DISTANCE_LINES = 20

@@ -309,3 +309,21 @@ def test_family_judged_by_architecture(tmp_path, arch):
     else:
         assert proc.returncode == 1, proc.stderr
         assert proc.stdout.splitlines() == [f"arch/{arch}/kernel/{l}" for l in expected("family")]
+
+
+def test_family_lists_follow_their_tables():
+    """uaccess_family.cocci writes out, for spatch and the driver, what cocci/lib keeps in one
+    place: the architectures it does not judge (// Exclude:, family.SAFE_ARCHES) and the first
+    members of the registered fields (its ftype rule, registered.FIRST_MEMBERS)."""
+    sys.path.insert(0, str(COCCI / "lib"))
+    try:
+        import family
+        import registered
+    finally:
+        sys.path.pop(0)
+    script = parse_script(COCCI / "uaccess_family.cocci")
+    assert {e for e in script.excludes if e.endswith("/")} == {f"arch/{a}/" for a in family.SAFE_ARCHES}
+    assert script.excluded("arch/arm64/kernel/signal.c") and script.excluded("include/linux/uaccess.h")
+    assert not script.excluded("arch/x86/kernel/signal.c")
+    m = re.search(r'identifier f =~ "\^\(([\w|]+)\)\$";', (COCCI / "uaccess_family.cocci").read_text())
+    assert m and set(m.group(1).split("|")) == registered.FIRST_MEMBERS
