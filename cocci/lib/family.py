@@ -4,10 +4,12 @@ __get_user(), __put_user(), __copy_{from,to}_user() and their kin (plugin/primit
 FAMILY) check nothing: their pointer must be validated (access_ok(), a checking or masked begin,
 a checked get_user()/copy_from_user() of it) on every path, here or in every caller in the file.
 On x86 and powerpc each opens and closes its own user-access region, so one inside an open region
-ends it.  arm64's are safe, so nothing under arch/arm64/ is judged; generic code is judged as x86.
+ends it.  arm64's are safe, and s390, parisc, sparc64 and m68k give user space an address space
+of its own: nothing under their arch/ directories is judged (SAFE_ARCHES); generic code is judged
+as x86.
 
 Where the pointer is not validated, the finding is level 0 only when the file shows the pointer
-is the user's own value (user_source()): an argument of a system call, an ioctl handler's
+is the user's own value (Facts.source_of(), USER): an argument of a system call, an ioctl handler's
 `unsigned long arg`, a pointer made from an integer (u64_to_user_ptr(), compat_ptr(), a cast
 through an integer type), a pointer read from user memory; a helper's parameter is followed to
 its calls in the file (callers.py's call graph), and a call passing such a pointer is reported at
