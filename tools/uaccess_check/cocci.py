@@ -252,16 +252,22 @@ def _report_order(f: Finding) -> tuple:
     return (f.file, f.line, f.column, f.end_column, f"{f.message} [{f.cls}]")
 
 
+#: The scripts that take checks from helpers of the file: their copies keep those helpers
+#: (CHECK_WORDS), the other scripts' copies do not (they would only match more).
+HELPER_SCRIPTS = ("uaccess_family",)
+
+
 def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp: Path,
-                    reduce: bool) -> dict[Path, str]:
-    """Original file -> text to give spatch (irrelevant function definitions blanked)."""
+                    reduce: bool, helpers: bool = False) -> dict[Path, str]:
+    """Original file -> text to give spatch (irrelevant function definitions blanked); helpers:
+    for a script of HELPER_SCRIPTS, the check helpers the kept functions call kept too."""
     # All scripts' words, whichever run: a helper that only reads still matters to the mode script.
     words = set(REGION_WORDS) | {w for s in all_scripts() + scripts for w in s.keywords}
-    helpers = CHECK_WORDS if any(s.name == "uaccess_family" for s in scripts) else frozenset()
     texts: dict[Path, str] = {}
     for f in sorted(cands):
         text = f.read_text(errors="replace")
-        red = reduce_source(text, words, helper_words=helpers) if reduce else None
+        red = reduce_source(text, words, helper_words=CHECK_WORDS if helpers else frozenset()) \
+            if reduce else None
         texts[f] = text if red is None else red
     return texts
 
@@ -322,11 +328,15 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     run = CocciRun(files=len(cands))
     with tempfile.TemporaryDirectory(prefix="uaccess-cocci-") as tmpdir:
         tmp = Path(tmpdir)
-        texts = prepared_inputs(cands, scripts, tmp, reduce)
-        sizes = {f: len(t) for f, t in texts.items()}
+        plain = {f: ss for f, ss in cands.items() if any(s.name not in HELPER_SCRIPTS for s in ss)}
+        helped = {f: ss for f, ss in cands.items() if any(s.name in HELPER_SCRIPTS for s in ss)}
+        prepared = (prepared_inputs(plain, scripts, tmp, reduce),
+                    prepared_inputs(helped, scripts, tmp, reduce, helpers=True))
         copies: dict[Path, str] = {}   # copy path -> original path
         tasks = []
         for script in scripts:
+            texts = prepared[script.name in HELPER_SCRIPTS]
+            sizes = {f: len(t) for f, t in texts.items()}
             files = [f for f, ss in cands.items() if script in ss]
             run.pairs += len(files)
             for g, group in enumerate(chunks(files, sizes, jobs)):
