@@ -95,3 +95,89 @@ def textual_calls_follow(fname, name, check_re):
             return False
         found = True
     return found
+
+
+_SYSCALL = re.compile(r"^\s*(?:COMPAT_)?SYSCALL_DEFINE\d\s*\(\s*(\w+)\s*(?:,(.*))?\)\s*$", re.S)
+_HEADER = re.compile(r"([A-Za-z_]\w*)\s*\((.*)\)\s*$", re.S)
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _split_top(text):
+    """text split at its commas outside parentheses and brackets."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _param(text):
+    """(type, name) of one parameter as written ('' for a name it does not have)."""
+    m = re.search(r"\(\s*\*\s*(\w+)\s*\)", text)      # a function pointer
+    if m:
+        return text, m.group(1)
+    t = re.sub(r"\[[^\]]*\]\s*$", "", text.strip()).strip()
+    m = re.search(r"([A-Za-z_]\w*)\s*$", t)
+    if not m or m.start() == 0 or t in ("void", "..."):
+        return text.strip(), ""
+    return t[:m.start()].strip(), m.group(1)
+
+
+def function_at(fname, line):
+    """The definition holding line `line` of the file, read from its header as written:
+    dict(name, static, syscall, params=[(type, name)], line), or None when the line is not in
+    a function body (a macro, a declaration).  SYSCALL_DEFINEn(name, t1, a1, ...) and
+    COMPAT_SYSCALL_DEFINEn() bodies are system calls, with the parameters the macro lists."""
+    ckey = ("function", fname, line)
+    if ckey in _CACHE:
+        return _CACHE[ckey]
+    lines = _lines(fname)
+    out = None
+    i = min(line, len(lines)) - 1
+    while i >= 0:
+        text = lines[i]
+        if text.startswith("}"):
+            break
+        if text.startswith("{") or (text[:1].isalpha() and text.rstrip().endswith("{")
+                                    and ")" in text):
+            out = _header(lines, i)
+            break
+        i -= 1
+    _CACHE[ckey] = out
+    return out
+
+
+def _header(lines, brace):
+    """The function header ending at (or on) line index `brace`, parsed."""
+    first = brace if not lines[brace].startswith("{") else brace - 1
+    j = first
+    while j > 0:
+        prev = lines[j - 1].rstrip()
+        if not prev or prev.endswith((";", "}", "*/", "{")) or prev.lstrip().startswith(("#", "//")):
+            break
+        j -= 1
+    text = "\n".join(lines[j:first + 1])
+    if lines[brace].startswith("{") is False:
+        text = text[:text.rindex("{")]
+    text = _COMMENT.sub(" ", text)
+    m = _SYSCALL.match(text)
+    if m:
+        rest = _split_top(m.group(2) or "")
+        params = [(rest[k], rest[k + 1]) for k in range(0, len(rest) - 1, 2)]
+        return dict(name=m.group(1), static=False, syscall=True, params=params, line=j + 1)
+    m = _HEADER.search(text)
+    if not m:
+        return None
+    params = [_param(p) for p in _split_top(m.group(2))]
+    params = [p for p in params if p[1]]
+    return dict(name=m.group(1), static=bool(re.search(r"\bstatic\b", text[:m.start()])),
+                syscall=False, params=params, line=j + 1)

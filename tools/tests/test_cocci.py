@@ -291,3 +291,39 @@ def test_region_single_function_file(tmp_path):
     assert proc.stdout.splitlines() == [
         "region.c:8:1-16: unsafe_put_user() is outside an open user-access region on some path: "
         "after user_write_access_end() at line 7 [region]"]
+
+
+@pytest.mark.parametrize("arch", ["x86", "powerpc", "arm64", "s390"])
+def test_family_judged_by_architecture(tmp_path, arch):
+    """uaccess_family.cocci judges by directory, as the tree shows it (the driver's copies keep
+    the path): arm64's family checks or masks on its own and s390's user space is an address
+    space of its own (access_ok() is always true there), so the same file under arch/arm64/ or
+    arch/s390/ gives nothing; under arch/x86/ or arch/powerpc/ it gives family.expected."""
+    d = tmp_path / "arch" / arch / "kernel"
+    d.mkdir(parents=True)
+    shutil.copy(INPUTS / "family.c", d / "family.c")
+    proc = driver("-s", "uaccess_family", str(tmp_path))
+    if arch in ("arm64", "s390"):
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == ""
+    else:
+        assert proc.returncode == 1, proc.stderr
+        assert proc.stdout.splitlines() == [f"arch/{arch}/kernel/{l}" for l in expected("family")]
+
+
+def test_family_lists_follow_their_tables():
+    """uaccess_family.cocci writes out, for spatch and the driver, what cocci/lib keeps in one
+    place: the architectures it does not judge (// Exclude:, family.SAFE_ARCHES) and the first
+    members of the registered fields (its ftype rule, registered.FIRST_MEMBERS)."""
+    sys.path.insert(0, str(COCCI / "lib"))
+    try:
+        import family
+        import registered
+    finally:
+        sys.path.pop(0)
+    script = parse_script(COCCI / "uaccess_family.cocci")
+    assert {e for e in script.excludes if e.endswith("/")} == {f"arch/{a}/" for a in family.SAFE_ARCHES}
+    assert script.excluded("arch/arm64/kernel/signal.c") and script.excluded("include/linux/uaccess.h")
+    assert not script.excluded("arch/x86/kernel/signal.c")
+    m = re.search(r'identifier f =~ "\^\(([\w|]+)\)\$";', (COCCI / "uaccess_family.cocci").read_text())
+    assert m and set(m.group(1).split("|")) == registered.FIRST_MEMBERS

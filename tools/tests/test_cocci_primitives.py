@@ -33,6 +33,8 @@ GROUPS = {
     "masked begin": ("masked",),
     "end": ("end",),
     "scope": ("scoped",),
+    "family member": ("family",),
+    "checked access": ("checked",),
 }
 
 

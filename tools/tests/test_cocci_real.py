@@ -49,8 +49,8 @@ _ENTRY = re.compile(r"^(?P<finding>\S+:\d+:\d+-\d+: .* \[(?P<cls>[a-z]+)\]) -- "
 pytestmark = pytest.mark.skipif(shutil.which("spatch") is None, reason="spatch (coccinelle) not installed")
 
 
-def triage(version: str) -> list[re.Match]:
-    path = REAL / f"linux-{version}-cocci.txt"
+def triage(version: str, name: str = "cocci") -> list[re.Match]:
+    path = REAL / f"linux-{version}-{name}.txt"
     entries = []
     for n, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
@@ -80,13 +80,52 @@ def source_tree(version: str) -> Path:
 
 
 _RUNS: dict[str, subprocess.CompletedProcess] = {}
+#: uaccess_family.cocci is triaged apart, at the levels a maintainer sees (0 and 1):
+#: linux-<V>-family-cocci.txt; its level-2 map of the family's call sites is not listed.
+FAMILY = "uaccess_family"
+
+
+def _scripts(family: bool) -> list[str]:
+    names = sorted(p.stem for p in (REPO_ROOT / "cocci").glob("uaccess_*.cocci"))
+    return [a for n in names if (n == FAMILY) == family for a in ("-s", n)]
 
 
 def cocci_run(version: str) -> subprocess.CompletedProcess:
+    """Every script but the family's, the whole tree."""
     if version not in _RUNS:
-        _RUNS[version] = subprocess.run([sys.executable, DRIVER, "cocci", "--timeout", "120", str(source_tree(version))],
+        _RUNS[version] = subprocess.run([sys.executable, DRIVER, "cocci", "--timeout", "120", *_scripts(False),
+                                         str(source_tree(version))],
                                         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=1200)
     return _RUNS[version]
+
+
+def family_run(version: str) -> subprocess.CompletedProcess:
+    """The family script at level 1, the whole tree."""
+    key = version + "-family"
+    if key not in _RUNS:
+        _RUNS[key] = subprocess.run([sys.executable, DRIVER, "cocci", "--timeout", "120", *_scripts(True),
+                                     "--level", "1", str(source_tree(version))],
+                                    capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=1200)
+    return _RUNS[key]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_family_levels_0_and_1_match_triage(version):
+    """uaccess_family.cocci's findings at levels 0 and 1 are the triaged list, each a bug, a gap
+    or a distance."""
+    entries = triage(version, "family-cocci")
+    assert all(e["verdict"] in SHOWN_VERDICTS for e in entries)
+    proc = family_run(version)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "failed" not in proc.stderr.splitlines()[-1], proc.stderr
+    listed = [e["finding"] for e in entries]
+    path = REAL / f"linux-{version}-family-cocci.txt"
+    package = fixture_package(fixture_for(version))
+    if triaged_package(path) == package:
+        assert proc.stdout.splitlines() == listed
+        return
+    diff = release_differences(listed, proc.stdout.splitlines())
+    assert not diff, retriage_message(path, package, diff)
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -11,6 +11,7 @@ Report lines ``file:line:col-col: message`` are mapped back, made relative and s
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import shutil
 import subprocess
@@ -31,6 +32,10 @@ MODES = ("report", "org", "context", "patch")
 #: ends, save and restore a programmer writes (plugin/primitives.def, found by macro name).
 REGION_WORDS = frozenset(primitives.names(
     kind=("check", "begin", "masked", "unchecked", "end", "save", "restore"), how="macro"))
+#: ... and the checks uaccess_family.cocci takes from helpers of the file (get_fd_set() calls
+#: copy_from_user(), valid_user_frame() __access_ok()): a function naming one is kept when a
+#: kept function calls it.
+CHECK_WORDS = frozenset(primitives.names(kind=("check", "checked")))
 #: Top-level directories of a kernel tree never examined (host tools, documentation, build scripts).
 EXCLUDED_TOP = ("tools", "Documentation", "scripts", "samples", "usr")
 DEFAULT_TIMEOUT = 60.0
@@ -49,10 +54,20 @@ class Script:
     keywords: tuple[str, ...]
     options: tuple[str, ...]
     modes: tuple[str, ...]
+    #: what the script does not judge (its `// Exclude:` line): directories of the tree
+    #: ("arch/arm64/") and file names ("uaccess*.h"); make coccicheck, which has no such field,
+    #: gives the same report, the script saying nothing there
+    excludes: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
         return self.path.stem
+
+    def excluded(self, rel: str) -> bool:
+        """Is the file at rel (relative to the tree's root) one the script does not judge?"""
+        base = rel.rsplit("/", 1)[-1]
+        return any(rel.startswith(e) if e.endswith("/") else fnmatch.fnmatchcase(base, e)
+                   for e in self.excludes)
 
 
 @dataclass
@@ -84,9 +99,12 @@ def parse_script(path: Path) -> Script:
     keywords: list[str] = []
     options: list[str] = []
     modes: list[str] = []
+    excludes: list[str] = []
     for line in text.splitlines():
         if line.startswith("// Keywords:"):
             keywords += [w.strip() for w in line.split(":", 1)[1].split(",") if w.strip()]
+        elif line.startswith("// Exclude:"):
+            excludes += [w.strip() for w in line.split(":", 1)[1].split(",") if w.strip()]
         elif line.startswith("// Options:"):
             options += line.split(":", 1)[1].split()
         elif line.startswith("virtual "):
@@ -94,7 +112,7 @@ def parse_script(path: Path) -> Script:
     bad = [w for w in keywords if not re.fullmatch(r"[A-Za-z_]\w*", w)]
     if not keywords or bad:
         raise UsageError(f"{path}: '// Keywords:' must list C identifiers (found {keywords})")
-    return Script(path, tuple(keywords), tuple(options), tuple(modes))
+    return Script(path, tuple(keywords), tuple(options), tuple(modes), tuple(excludes))
 
 
 def all_scripts() -> list[Script]:
@@ -121,7 +139,11 @@ def _excluded(rel: str) -> bool:
 
 #: Substrings of the scripts' keywords: grep -F with a few patterns is several times faster than
 #: with forty (4.2 s against 1.3 s on the 7.2 tree); the keywords themselves are matched after.
-GREP_PARTS = ("unsafe_", "access_begin", "access_end", "access_ok", "scoped_user_", "user_inline")
+GREP_PARTS = ("unsafe_", "access_begin", "access_end", "access_ok", "scoped_user_", "user_inline",
+              # the __get_user() family (uaccess_family.cocci): five for its thirteen names, with
+              # one leading underscore: "__get_user" costs grep half as much again (kernel text
+              # is full of "__"), and the checked get_user() and copy_from_user() still do not match
+              "_get_user", "_put_user", "_copy_from_user", "_copy_to_user", "_clear_user")
 
 
 def grep_patterns(words: set[str]) -> list[str]:
@@ -176,7 +198,8 @@ def candidate_files(paths: list[Path], scripts: list[Script], jobs: int = 2) -> 
         except OSError as exc:
             raise UsageError(f"cannot read {f}: {exc.strerror}") from None
         present = set(named.findall(text))
-        chosen = [s for s in scripts if present.intersection(s.keywords)]
+        rel = relative(str(f), [p for p in paths if p.is_dir()])
+        chosen = [s for s in scripts if present.intersection(s.keywords) and not s.excluded(rel)]
         if chosen:
             result[f] = chosen
     return result
@@ -229,15 +252,22 @@ def _report_order(f: Finding) -> tuple:
     return (f.file, f.line, f.column, f.end_column, f"{f.message} [{f.cls}]")
 
 
+#: The scripts that take checks from helpers of the file: their copies keep those helpers
+#: (CHECK_WORDS), the other scripts' copies do not (they would only match more).
+HELPER_SCRIPTS = ("uaccess_family",)
+
+
 def prepared_inputs(cands: dict[Path, list[Script]], scripts: list[Script], tmp: Path,
-                    reduce: bool) -> dict[Path, str]:
-    """Original file -> text to give spatch (irrelevant function definitions blanked)."""
+                    reduce: bool, helpers: bool = False) -> dict[Path, str]:
+    """Original file -> text to give spatch (irrelevant function definitions blanked); helpers:
+    for a script of HELPER_SCRIPTS, the check helpers the kept functions call kept too."""
     # All scripts' words, whichever run: a helper that only reads still matters to the mode script.
     words = set(REGION_WORDS) | {w for s in all_scripts() + scripts for w in s.keywords}
     texts: dict[Path, str] = {}
     for f in sorted(cands):
         text = f.read_text(errors="replace")
-        red = reduce_source(text, words) if reduce else None
+        red = reduce_source(text, words, helper_words=CHECK_WORDS if helpers else frozenset()) \
+            if reduce else None
         texts[f] = text if red is None else red
     return texts
 
@@ -298,26 +328,32 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     run = CocciRun(files=len(cands))
     with tempfile.TemporaryDirectory(prefix="uaccess-cocci-") as tmpdir:
         tmp = Path(tmpdir)
-        texts = prepared_inputs(cands, scripts, tmp, reduce)
-        sizes = {f: len(t) for f, t in texts.items()}
+        plain = {f: ss for f, ss in cands.items() if any(s.name not in HELPER_SCRIPTS for s in ss)}
+        helped = {f: ss for f, ss in cands.items() if any(s.name in HELPER_SCRIPTS for s in ss)}
+        prepared = (prepared_inputs(plain, scripts, tmp, reduce),
+                    prepared_inputs(helped, scripts, tmp, reduce, helpers=True))
         copies: dict[Path, str] = {}   # copy path -> original path
         tasks = []
         for script in scripts:
+            texts = prepared[script.name in HELPER_SCRIPTS]
+            sizes = {f: len(t) for f, t in texts.items()}
             files = [f for f, ss in cands.items() if script in ss]
             run.pairs += len(files)
             for g, group in enumerate(chunks(files, sizes, jobs)):
                 gdir = tmp / f"{script.name}.{g}"
                 for n, f in enumerate(group):
-                    dest = gdir / str(n) / f.name
+                    # the path below the root, as make coccicheck shows it: a script may judge
+                    # by directory (uaccess_family.cocci: arch/arm64/ is safe)
+                    dest = gdir / str(n) / relative(str(f), roots).lstrip("/")
                     dest.parent.mkdir(parents=True)
                     dest.write_text(texts[f])
                     copies[str(dest)] = str(f)
-                tasks.append((script, gdir, len(group)))
+                tasks.append((script, gdir, len(group), sum(sizes[f] for f in group)))
         # Largest groups first.
-        tasks.sort(key=lambda t: -sum(sizes[Path(copies[str(p)])] for p in t[1].glob("*/*")))
+        tasks.sort(key=lambda t: -t[3])
 
-        def one(task: tuple[Script, Path, int]) -> RunResult:
-            script, gdir, nfiles = task
+        def one(task: tuple[Script, Path, int, int]) -> RunResult:
+            script, gdir, nfiles, _ = task
             res = run_group(script, mode, gdir, nfiles, timeout, macro_file)
             for copy, orig in copies.items():
                 if copy.startswith(str(gdir) + "/"):

@@ -84,8 +84,11 @@ def functions(masked: str) -> list[tuple[str, int, int, int]]:
     return result
 
 
-def reduce_source(text: str, words: set[str], levels: int = 4) -> str | None:
-    """The text with irrelevant functions blanked, or None when nothing can be removed."""
+def reduce_source(text: str, words: set[str], levels: int = 4,
+                  helper_words: frozenset[str] = frozenset()) -> str | None:
+    """The text with irrelevant functions blanked, or None when nothing can be removed.
+    helper_words: a function naming one, or calling one that does, is kept too when a kept
+    function calls it (a check helper, and the helpers it calls), not for its own callers."""
     masked = mask(text)
     funcs = functions(masked)
     if not funcs:
@@ -99,6 +102,23 @@ def reduce_source(text: str, words: set[str], levels: int = 4) -> str | None:
             break
         keep |= new
         kept_names |= {funcs[i][0] for i in new}
+    if helper_words:
+        # the functions that reach a helper word through calls in the file
+        reach = {i for i, ids in enumerate(idents) if ids & helper_words}
+        names = {funcs[i][0] for i in reach}
+        while True:
+            new = {i for i, ids in enumerate(idents) if i not in reach and ids & names}
+            if not new:
+                break
+            reach |= new
+            names |= {funcs[i][0] for i in new}
+        # ... kept where a kept function calls them, and their callees of the kind in turn
+        while True:
+            called = set().union(*(idents[i] for i in keep)) if keep else set()
+            new = {i for i in reach if i not in keep and funcs[i][0] in called}
+            if not new:
+                break
+            keep |= new
     if len(keep) == len(funcs):
         return None
     out = list(text)

@@ -201,9 +201,19 @@ def _numbered(pattern: str, mid: str) -> str:
     return re.sub(r"\(\?P([<=])(\w+)", lambda m: f"(?P{m.group(1)}{mid}__{m.group(2)}", pattern)
 
 
+@functools.lru_cache(maxsize=None)
+def _exact_re(kinds: tuple[str, ...]) -> re.Pattern:
+    """The same alternatives without a detail: a row whose own words are the whole text."""
+    alts = "|".join(f"(?P<m_{mid}>{_numbered(m.pattern, mid)})" for mid, m in of_kind(*kinds).items())
+    return re.compile(f"(?:{alts})")
+
+
 def identify(text: str, kinds: tuple[str, ...] = WARNINGS) -> Message | None:
-    """The warning row whose words a finding's message is (without its class tag), or None."""
-    m = _warning_re(kinds).fullmatch(text)
+    """The warning row whose words a finding's message is (without its class tag), or None.
+    A row whose own words are the whole text comes before one followed by a detail: the
+    family's "call to 'f' passes 'p' to __get_user() without validating it on every path: get_user()
+    checks it" is FAMILY_UNCHECKED_CALL, not UNCHECKED_CALL and a detail."""
+    m = _exact_re(kinds).fullmatch(text) or _warning_re(kinds).fullmatch(text)
     if m is None:
         return None
     mid = next(k[2:] for k, v in m.groupdict().items() if k.startswith("m_") and v is not None)
