@@ -5,8 +5,10 @@ tree by reverting its fix (the patch header names the fix). `uaccess-check patch
 distribution-like 7.2 build (fixture.dist_fixture(): defconfig plus tracing, bpf's probe links
 and KVM, which is what builds kernel/trace/bpf_trace.c) must report each as a new level-0
 `unchecked` finding, at the accessor or at the call that passes the pointer, in the family's
-words (the checked form to use). drm/xe is not in that build: the scripts judge its file, and
-they must say the same. Patching the fixed code back (the reverse of the reverse) adds nothing.
+words (the checked form to use). drm/xe is not in that build: the scripts judge its files, and
+must say the same. The 2020 KVM memory-slot fix (kvm-memslot-revert.patch) is older than the
+issue's bugs and is not asked for here: a KVM slot's address is a kept pointer
+(plugin/registrations.def), checked where it was stored.
 """
 
 from __future__ import annotations
@@ -34,6 +36,13 @@ EXPECTED = {
         ("kernel/trace/bpf_trace.c", 3323, "family_unchecked"),
         ("kernel/trace/bpf_trace.c", 3331, "family_unchecked"),
         ("kernel/trace/bpf_trace.c", 3335, "family_unchecked"),
+    ],
+    # not configured in the build: the scripts (cocci/uaccess_family.cocci) judge the files
+    "xe-copy-from-user-revert.patch": [
+        ("drivers/gpu/drm/xe/xe_exec.c", 196, "family_unchecked"),
+        ("drivers/gpu/drm/xe/xe_exec_queue.c", 1289, "family_unchecked"),
+        ("drivers/gpu/drm/xe/xe_oa.c", 1658, "family_unchecked_call"),
+        ("drivers/gpu/drm/xe/xe_vm.c", 3912, "family_unchecked_call"),
     ],
 }
 
@@ -64,5 +73,4 @@ def test_reverted_fix_is_a_new_level0_finding(dist, name):
 
 def test_every_revert_patch_is_checked():
     """A revert patch with no expectation would be a bug nobody checks."""
-    assert {p.name for p in PATCHES.glob("*.patch")} - set(EXPECTED) == \
-        {"kvm-memslot-revert.patch", "xe-copy-from-user-revert.patch"}
+    assert {p.name for p in PATCHES.glob("*.patch")} - set(EXPECTED) == {"kvm-memslot-revert.patch"}
