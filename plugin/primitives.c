@@ -466,8 +466,16 @@ bool ua_checked_asm(gimple *stmt, tree *ptr)
 bool ua_in_checked(location_t loc)
 {
 	const struct ua_name *n = chain_name(loc, true, NULL, NULL, NULL);
+	size_t i;
 
-	return n && n->kind == UA_KIND_CHECKED;
+	if (n)
+		return n->kind == UA_KIND_CHECKED;
+	/* an object-like macro for the callee leaves only its written name */
+	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
+		if (ua_prims[i].kind == UA_KIND_CHECKED &&
+		    ua_word_at(loc, ua_prims[i].name))
+			return true;
+	return false;
 }
 
 /* Does @stmt, an asm, belong to a family member's expansion? */
