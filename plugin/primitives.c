@@ -372,26 +372,18 @@ bool ua_written_as(location_t loc, bool accessors, struct ua_written *out)
 }
 
 /*
- * Is @loc inside a family member's expansion (powerpc's KUAP calls, the
- * access_ok() of arm64's __get_user())?  Those are the member's own: the
- * family is judged as x86 has it, checking nothing.
+ * Is @loc inside a family member's expansion, as the programmer wrote it
+ * (powerpc's KUAP calls, the access_ok() of arm64's __get_user())?  Those
+ * are the member's own: the family is judged as x86 has it, checking
+ * nothing.  Inside what was written as an unsafe accessor (6.1 arm64's
+ * generic unsafe_put_user(), a __put_user() with its own region), they
+ * stay the accessor's.
  */
 bool ua_in_family(location_t loc)
 {
-	while (linemap_location_from_macro_expansion_p(line_table, loc)) {
-		const line_map *map = linemap_lookup(line_table, loc);
-		const line_map_macro *mm;
-		const struct ua_name *n;
+	const struct ua_name *n = chain_name(loc, true, NULL, NULL, NULL);
 
-		if (!map || !linemap_macro_expansion_map_p(map))
-			break;
-		mm = linemap_check_macro(map);
-		n = lookup(linemap_map_get_macro_name(mm), UA_BY_MACRO);
-		if (n && n->kind == UA_KIND_FAMILY)
-			return true;
-		loc = macro_outward(map, mm, loc);
-	}
-	return false;
+	return n && n->kind == UA_KIND_FAMILY;
 }
 
 /*
