@@ -214,11 +214,12 @@ static struct ua_diag *say_family_unseen(location_t loc, tree fndecl,
 					 const struct ua_finding *f,
 					 struct ua_access *acc, const char *p)
 {
-	char *source = family_source(f);
+	char *source = family_source(f), *fix = family_fix(acc);
 	struct ua_diag *d;
 
-	d = ua_say(loc, fndecl, FAMILY_UNSEEN, acc->name, p, source);
+	d = ua_say(loc, fndecl, FAMILY_UNSEEN, acc->name, p, source, fix);
 	free(source);
+	free(fix);
 	return d;
 }
 

@@ -11,9 +11,9 @@ family_levels.c:46:13: warning: __copy_from_user() on 'arg' is not validated by 
 family_levels.c:46:13: note: no check of 'arg' was found
 family_levels.c:48:16: warning: __clear_user() on 'args.buf' is not validated by access_ok() on every path; clear_user() checks it [-Wuaccess-unchecked]
 family_levels.c:48:16: note: no check of 'args.buf' was found
-family_levels.c:58:16: warning: __put_user() on 'k->where' has no access_ok() in sight: the pointer is read from 'k->where', and this unit does not show where it was checked [-Wuaccess-unproven]
-family_levels.c:64:16: warning: __put_user() on 'uc_lookup()' has no access_ok() in sight: the pointer is returned by 'uc_lookup()', and this unit does not show where it was checked [-Wuaccess-unproven]
-family_levels.c:73:16: warning: __put_user() on 'uargs' has no access_ok() in sight: the pointer is handed to 'uc_prepare()' first, which may check it, and this unit does not show where it was checked [-Wuaccess-unproven]
+family_levels.c:58:16: warning: __put_user() on 'k->where' has no access_ok() in sight: the pointer is read from 'k->where', and this unit does not show where it was checked; put_user() checks it [-Wuaccess-unproven]
+family_levels.c:64:16: warning: __put_user() on 'uc_lookup()' has no access_ok() in sight: the pointer is returned by 'uc_lookup()', and this unit does not show where it was checked; put_user() checks it [-Wuaccess-unproven]
+family_levels.c:73:16: warning: __put_user() on 'uargs' has no access_ok() in sight: the pointer is handed to 'uc_prepare()' first, which may check it, and this unit does not show where it was checked; put_user() checks it [-Wuaccess-unproven]
  * check-output-end
  */
 

@@ -452,7 +452,8 @@ class Judge:
             return
         else:
             self.rep(pos, vocab.say("unproven", "family_unseen", accessor=a["name"],
-                                    pointer=_name(expr), source=_unseen_source(src)))
+                                    pointer=_name(expr), source=_unseen_source(src),
+                                    fix=vocab.family_fix(a["name"])))
 
     def callers(self, a, fn, index, chain, fields):
         F = self.F
@@ -562,7 +563,8 @@ class Judge:
                 self.callers(a, caller, src[1], ((caller, a["fn"], cpos),), fields)
             elif src[0] != "kept":
                 self.rep(cpos, vocab.say("unproven", "family_unseen", accessor=a["name"],
-                                         pointer=_name(expr), source=_unseen_source(src)))
+                                         pointer=_name(expr), source=_unseen_source(src),
+                                         fix=vocab.family_fix(a["name"])))
 
 
 def _macro_params(fname, name):
