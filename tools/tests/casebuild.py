@@ -297,7 +297,7 @@ CHECK_KEYS_NONE = ["verdict", "requirement", "primitive", "text", "calls", "chai
 REGION_KEYS = ["primitive", "checks", "function"] + POS + ["calls"]
 CHAIN_KEYS = ["caller", "callee"] + POS
 ACCESS_KEYS = ["function"] + POS
-ACCESSORS = set(primitives.names(kind="accessor"))  # what a facts access may name
+ACCESSORS = set(primitives.names(kind=("accessor", "family")))  # what a facts access may name
 KEPT_CHECKS = {k.check for k in kept.load()}  # what a kept pointer's check object says
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
