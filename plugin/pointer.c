@@ -734,6 +734,12 @@ bool ua_from_32_bits(tree ptr)
 		struct ua_fn *callee;
 		tree from;
 
+		/* arm64's uaccess_mask_ptr() in the accessor keeps the address */
+		if (is_gimple_call(def) && gimple_call_num_args(def) == 1 &&
+		    ua_passes_pointer(gimple_call_fndecl(def))) {
+			ptr = gimple_call_arg(def, 0);
+			continue;
+		}
 		/* compat_ptr(uptr), not inlined yet: it returns its argument */
 		if (is_gimple_call(def) && (callee = ua_fn_of_call(def)) &&
 		    callee->sum.ret_param >= 0 && callee->sum.ret_off_known &&
