@@ -42,6 +42,15 @@ static void check_refs(const struct ua_prim *p, struct ua_refs *out)
 		ua_resolve(gimple_call_arg(p->stmt, p->ptr_arg), out);
 }
 
+/* One length, through the conversions between its uses. */
+static tree strip_length(tree t)
+{
+	while (t && TREE_CODE(t) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(t) &&
+	       gimple_assign_cast_p(SSA_NAME_DEF_STMT(t)))
+		t = gimple_assign_rhs1(SSA_NAME_DEF_STMT(t));
+	return t;
+}
+
 /*
  * A check helper's length parameter as the call passed it (ok(p, 4) for
  * access_ok(p, n) in ok()); any other length as it is.
@@ -51,9 +60,7 @@ static tree length_at_call(const struct ua_prim *p, tree len)
 	tree decl = p->helper->node->decl, parm;
 	int k;
 
-	while (TREE_CODE(len) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(len) &&
-	       gimple_assign_cast_p(SSA_NAME_DEF_STMT(len)))
-		len = gimple_assign_rhs1(SSA_NAME_DEF_STMT(len));
+	len = strip_length(len);
 	if (TREE_CODE(len) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF(len))
 		return len;
 	parm = SSA_NAME_VAR(len);
@@ -137,16 +144,6 @@ static bool same_value(const struct ua_ref *check, const struct ua_ref *ref)
  * the distance 7.x's scope documents for the first access).  So bytes
  * 0..UA_MASK_GUARD-1 of it count as checked (docs/diagnostics.md).
  */
-/* One run-time length, through the conversions between its uses. */
-static tree strip_length(tree t)
-{
-	while (t && TREE_CODE(t) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(t) &&
-	       gimple_assign_cast_p(SSA_NAME_DEF_STMT(t)) &&
-	       INTEGRAL_TYPE_P(TREE_TYPE(gimple_assign_rhs1(SSA_NAME_DEF_STMT(t)))))
-		t = gimple_assign_rhs1(SSA_NAME_DEF_STMT(t));
-	return t;
-}
-
 /*
  * A family copy of a run-time length validated for that same length
  * (access_ok(p, n) ... __copy_from_user(k, p, n)), from the same place.

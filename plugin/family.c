@@ -212,6 +212,28 @@ static bool accounted_call(struct ua_fn *fn, gimple *call)
 }
 
 /*
+ * The argument of @call whose root is @ref's, or -1; a pointer, or with
+ * @integers an integer (the "unsigned long" a helper makes a pointer of).
+ */
+static int arg_of(gimple *call, const struct ua_ref *ref, bool integers)
+{
+	unsigned k, r;
+
+	for (k = 0; k < gimple_call_num_args(call); k++) {
+		tree type = TREE_TYPE(gimple_call_arg(call, k));
+		struct ua_refs refs;
+
+		if (!POINTER_TYPE_P(type) && !(integers && INTEGRAL_TYPE_P(type)))
+			continue;
+		ua_resolve(gimple_call_arg(call, k), &refs);
+		for (r = 0; r < refs.n; r++)
+			if (ua_same_root(&refs.ref[r], ref))
+				return k;
+	}
+	return -1;
+}
+
+/*
  * The call that, on every path to @point, was handed the pointer before:
  * it may have checked it (___sys_recvmsg() copies the header it points to
  * with copy_from_user()).
@@ -229,46 +251,17 @@ static gimple *passed_before(struct ua_fn *fn, const struct ua_ref *ref,
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi) && !found;
 		     gsi_next(&gsi)) {
 			gimple *g = gsi_stmt(gsi);
-			unsigned k;
 
 			if (!is_gimple_call(g) || g == point ||
 			    accounted_call(fn, g) ||
 			    !ua_stmt_dominates(g, gimple_bb(point), point))
 				continue;
-			for (k = 0; k < gimple_call_num_args(g) && !found; k++) {
-				struct ua_refs refs;
-				unsigned r;
-
-				if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(g, k))))
-					continue;
-				ua_resolve(gimple_call_arg(g, k), &refs);
-				for (r = 0; r < refs.n; r++)
-					if (ua_same_root(&refs.ref[r], ref))
-						found = g;
-			}
+			if (arg_of(g, ref, false) >= 0)
+				found = g;
 		}
 	}
 	ua_fn_leave();
 	return found;
-}
-
-/* The argument of @call whose root is @ref's, or -1. */
-static int arg_of(gimple *call, const struct ua_ref *ref)
-{
-	unsigned k, r;
-
-	for (k = 0; k < gimple_call_num_args(call); k++) {
-		struct ua_refs refs;
-
-		if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, k))) &&
-		    !INTEGRAL_TYPE_P(TREE_TYPE(gimple_call_arg(call, k))))
-			continue;
-		ua_resolve(gimple_call_arg(call, k), &refs);
-		for (r = 0; r < refs.n; r++)
-			if (ua_same_root(&refs.ref[r], ref))
-				return k;
-	}
-	return -1;
 }
 
 /* Parameter @k of @fn as a root. */
@@ -315,7 +308,7 @@ static bool handed_on_the_way(struct ua_fn *fn, const struct ua_ref *ref,
 			struct ua_ref down;
 			int k;
 
-			if (!h || h == fn || (k = arg_of(g, ref)) < 0 ||
+			if (!h || h == fn || (k = arg_of(g, ref, true)) < 0 ||
 			    !param_ref(h, k, &down) ||
 			    !handed_on_the_way(h, &down, target, access,
 					       depth + 1, handed))
@@ -338,7 +331,7 @@ static gimple *handed_first(const struct ua_finding *f, struct ua_access *acc)
 	if (!f->call)
 		return f->fn == acc->fn ? passed_before(f->fn, &f->ref, access) : NULL;
 	handed = passed_before(f->fn, &f->ref, f->call);
-	if (handed || !f->callee || (k = arg_of(f->call, &f->ref)) < 0 ||
+	if (handed || !f->callee || (k = arg_of(f->call, &f->ref, true)) < 0 ||
 	    !param_ref(f->callee, k, &down))
 		return handed;
 	handed_on_the_way(f->callee, &down, acc->fn, access, 1, &handed);
@@ -383,7 +376,7 @@ static bool compat_argument(const struct ua_finding *f)
 /* A caller passing a pointer made from a 32-bit value (ua_from_32_bits()). */
 static bool passes_32_bits(const struct ua_finding *f)
 {
-	int k = f->call ? arg_of(f->call, &f->ref) : -1;
+	int k = f->call ? arg_of(f->call, &f->ref, true) : -1;
 
 	return k >= 0 && ua_from_32_bits(gimple_call_arg(f->call, k));
 }

@@ -96,13 +96,9 @@ static void cover_notes(struct ua_diag *d, location_t loc,
 static char *family_fix(struct ua_access *acc)
 {
 	const char *form = ua_checked_form(acc->name);
-	char *fix;
 
-	if (!form)
-		return xstrdup(UA_TEXT(FIX_ACCESS_OK));
-	fix = XNEWVEC(char, strlen(UA_TEXT(FIX_CHECKED)) + strlen(form) + 1);
-	sprintf(fix, UA_TEXT(FIX_CHECKED), form);
-	return fix;
+	return form ? xasprintf(UA_TEXT(FIX_CHECKED), form) :
+		      xstrdup(UA_TEXT(FIX_ACCESS_OK));
 }
 
 static struct ua_diag *say_family_unchecked(location_t loc, tree fndecl,
@@ -125,45 +121,24 @@ static struct ua_diag *say_family_unchecked(location_t loc, tree fndecl,
 /* Where a pointer nobody checked in sight came from, in words. */
 static char *family_source(const struct ua_finding *f)
 {
-	const char *what = UA_TEXT(SOURCE_VALUE);
 	gimple *def = NULL;
-	char *out;
 
-	if (f->unseen == UA_UNSEEN_FIELD_CHECKED) {
-		const char *r = ua_root_text(&f->ref);
-		const char *c = ua_fn_name(f->unseen_checker);
-
-		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_FIELD_CHECKED)) +
-			      strlen(r) + strlen(c) + 1);
-		sprintf(out, UA_TEXT(SOURCE_FIELD_CHECKED), r, c);
-		return out;
-	}
-	if (f->unseen == UA_UNSEEN_PASSED) {
-		const char *c = lang_hooks.decl_printable_name(
-			gimple_call_fndecl(f->unseen_call), 0);
-
-		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_PASSED)) + strlen(c) + 1);
-		sprintf(out, UA_TEXT(SOURCE_PASSED), c);
-		return out;
-	}
+	if (f->unseen == UA_UNSEEN_FIELD_CHECKED)
+		return xasprintf(UA_TEXT(SOURCE_FIELD_CHECKED), ua_root_text(&f->ref),
+				 ua_fn_name(f->unseen_checker));
+	if (f->unseen == UA_UNSEEN_PASSED)
+		return xasprintf(UA_TEXT(SOURCE_PASSED),
+				 lang_hooks.decl_printable_name(
+					 gimple_call_fndecl(f->unseen_call), 0));
+	if (f->ref.kind == ROOT_LOAD)
+		return xasprintf(UA_TEXT(SOURCE_LOAD), ua_root_text(&f->ref));
 	if (f->ref.kind == ROOT_VALUE && TREE_CODE(f->ref.root) == SSA_NAME)
 		def = SSA_NAME_DEF_STMT(f->ref.root);
-	if (f->ref.kind == ROOT_LOAD) {
-		const char *r = ua_root_text(&f->ref);
-
-		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_LOAD)) + strlen(r) + 1);
-		sprintf(out, UA_TEXT(SOURCE_LOAD), r);
-		return out;
-	}
-	if (def && is_gimple_call(def) && gimple_call_fndecl(def)) {
-		const char *n = lang_hooks.decl_printable_name(
-			gimple_call_fndecl(def), 0);
-
-		out = XNEWVEC(char, strlen(UA_TEXT(SOURCE_CALL)) + strlen(n) + 1);
-		sprintf(out, UA_TEXT(SOURCE_CALL), n);
-		return out;
-	}
-	return xstrdup(what);
+	if (def && is_gimple_call(def) && gimple_call_fndecl(def))
+		return xasprintf(UA_TEXT(SOURCE_CALL),
+				 lang_hooks.decl_printable_name(
+					 gimple_call_fndecl(def), 0));
+	return xstrdup(UA_TEXT(SOURCE_VALUE));
 }
 
 static struct ua_diag *say_unchecked(location_t loc, tree fndecl,

@@ -714,6 +714,13 @@ int ua_parm_index(tree fndecl, tree parm)
 	return -1;
 }
 
+/* An unsigned integer type of 32 bits or fewer (compat_uptr_t, u32). */
+static bool unsigned_32(tree type)
+{
+	return INTEGRAL_TYPE_P(type) && TYPE_UNSIGNED(type) &&
+	       TYPE_PRECISION(type) <= 32;
+}
+
 /*
  * Is @ptr made from a 32-bit unsigned value (compat_ptr(), "(u32)regs->sp"),
  * plus a non-negative offset, on a 64-bit kernel?  It is below 4 GiB, far
@@ -732,7 +739,6 @@ bool ua_from_32_bits(tree ptr)
 	for (depth = 0; TREE_CODE(ptr) == SSA_NAME && depth < 8; depth++) {
 		gimple *def = SSA_NAME_DEF_STMT(ptr);
 		struct ua_fn *callee;
-		tree from;
 
 		/* arm64's uaccess_mask_ptr() in the accessor keeps the address */
 		if (is_gimple_call(def) && gimple_call_num_args(def) == 1 &&
@@ -746,9 +752,7 @@ bool ua_from_32_bits(tree ptr)
 		    !callee->sum.ret_off &&
 		    (unsigned)callee->sum.ret_param < gimple_call_num_args(def)) {
 			ptr = gimple_call_arg(def, callee->sum.ret_param);
-			from = TREE_TYPE(ptr);
-			if (INTEGRAL_TYPE_P(from) && TYPE_UNSIGNED(from) &&
-			    TYPE_PRECISION(from) <= 32)
+			if (unsigned_32(TREE_TYPE(ptr)))
 				return true;
 			continue;
 		}
@@ -756,9 +760,7 @@ bool ua_from_32_bits(tree ptr)
 			return false;
 		switch (gimple_assign_rhs_code(def)) {
 		CASE_CONVERT:
-			from = TREE_TYPE(gimple_assign_rhs1(def));
-			if (INTEGRAL_TYPE_P(from) && TYPE_UNSIGNED(from) &&
-			    TYPE_PRECISION(from) <= 32)
+			if (unsigned_32(TREE_TYPE(gimple_assign_rhs1(def))))
 				return true;
 			ptr = gimple_assign_rhs1(def);
 			break;

@@ -130,14 +130,19 @@ static bool in_kernel_headers(tree fndecl)
 	return file && strstr(file, "include/");
 }
 
+/* The table's row of @fndecl, a function of the kernel's headers, if any. */
+static const struct ua_name *header_function(tree fndecl)
+{
+	if (!in_kernel_headers(fndecl))
+		return NULL;
+	return lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
+}
+
 /* @fndecl as a primitive function, if it is one. */
 static const struct ua_name *lookup_function(tree fndecl)
 {
-	const struct ua_name *n;
+	const struct ua_name *n = header_function(fndecl);
 
-	if (!in_kernel_headers(fndecl))
-		return NULL;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
 	return n && ua_def_prim[n->kind] >= 0 ? n : NULL;
 }
 
@@ -148,11 +153,8 @@ static const struct ua_name *lookup_function(tree fndecl)
  */
 bool ua_passes_pointer(tree fndecl)
 {
-	const struct ua_name *n;
+	const struct ua_name *n = header_function(fndecl);
 
-	if (!in_kernel_headers(fndecl))
-		return false;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
 	return n && n->kind == UA_KIND_PASSER;
 }
 
@@ -176,6 +178,17 @@ bool ua_prim_is_scope(const struct ua_prim *p)
 	return n && n->kind == UA_KIND_SCOPED;
 }
 
+/* What row @n says of an access written with its name. */
+static void written_row(const struct ua_name *n, struct ua_written *out)
+{
+	out->name = n->name;
+	out->mode = n->mode;
+	out->takes_length = n->kind == UA_KIND_ACCESSOR && n->size >= 0;
+	out->family = n->kind == UA_KIND_FAMILY;
+	out->ptr = n->ptr;
+	out->len_arg = n->size >= 0 ? n->size : -1;
+}
+
 /*
  * A body the plugin does not analyse: a primitive's, a family member's or
  * a checked access's, or any function of the headers that implement them
@@ -183,15 +196,12 @@ bool ua_prim_is_scope(const struct ua_prim *p)
  */
 bool ua_is_primitive_body(tree fndecl)
 {
-	const struct ua_name *n;
+	const struct ua_name *n = header_function(fndecl);
 	const char *file, *base;
 
-	if (lookup_function(fndecl))
-		return true;
 	if (!in_kernel_headers(fndecl))
 		return false;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
-	if (n && (n->kind == UA_KIND_FAMILY || n->kind == UA_KIND_CHECKED))
+	if (n && (ua_def_prim[n->kind] >= 0 || n->kind == UA_KIND_FAMILY))
 		return true;
 	file = DECL_SOURCE_FILE(fndecl);
 	base = strrchr(file, '/');
@@ -205,19 +215,12 @@ bool ua_is_primitive_body(tree fndecl)
  */
 bool ua_family_call(tree fndecl, struct ua_written *out)
 {
-	const struct ua_name *n;
+	const struct ua_name *n = header_function(fndecl);
 
-	if (!in_kernel_headers(fndecl))
-		return false;
-	n = lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)), UA_BY_CALL);
 	if (!n || n->kind != UA_KIND_FAMILY)
 		return false;
 	memset(out, 0, sizeof(*out));
-	out->name = n->name;
-	out->mode = n->mode;
-	out->family = true;
-	out->ptr = n->ptr;
-	out->len_arg = n->size >= 0 ? n->size : -1;
+	written_row(n, out);
 	return true;
 }
 
@@ -362,12 +365,7 @@ bool ua_written_as(location_t loc, bool accessors, struct ua_written *out)
 	/* a checked access validates on its own: no access to judge */
 	if (!n || n->kind == UA_KIND_CHECKED)
 		return false;
-	out->name = n->name;
-	out->mode = n->mode;
-	out->takes_length = n->kind == UA_KIND_ACCESSOR && n->size >= 0;
-	out->family = n->kind == UA_KIND_FAMILY;
-	out->ptr = n->ptr;
-	out->len_arg = n->size >= 0 ? n->size : -1;
+	written_row(n, out);
 	return true;
 }
 
@@ -468,14 +466,6 @@ bool ua_in_checked(location_t loc)
 		    ua_word_at(loc, ua_prims[i].name))
 			return true;
 	return false;
-}
-
-/* Does @stmt, an asm, belong to a family member's expansion? */
-bool ua_family_asm(gimple *stmt)
-{
-	struct ua_written w;
-
-	return ua_written_as(gimple_location(stmt), true, &w) && w.family;
 }
 
 /* Does an asm touch memory through an operand an accessor would use? */

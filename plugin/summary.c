@@ -726,6 +726,19 @@ static void note_check_return(struct ua_fn *fn, tree val, struct way way,
 	w->param = param;
 }
 
+/* Judge @fn's returns as a check helper succeeding with 0, or with true. */
+static void walk_returns(struct ua_fn *fn, bool optimistic, bool success_zero,
+			 bool fails_negative, struct check_walk *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->param = -1;
+	w->ok = true;
+	w->optimistic = optimistic;
+	w->success_zero = success_zero;
+	w->fails_negative = fails_negative;
+	each_return(fn, note_check_return, w);
+}
+
 /* Returns true when the check summary changed. */
 static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 {
@@ -737,23 +750,15 @@ static bool compute_check_summary(struct ua_fn *fn, bool optimistic)
 	w.param = -1;
 	/* a recursive call reads the summary of the last round until the end */
 	if (INTEGRAL_TYPE_P(rtype) && ua_nprims(fn)) {
-		w.ok = true;
-		w.optimistic = optimistic;
-		w.success_zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
-		w.fails_negative = w.success_zero && !TYPE_UNSIGNED(rtype);
-		each_return(fn, note_check_return, &w);
-	}
-	/*
-	 * An int helper that is a truth value, not an error code:
-	 * "return __access_ok(fp, size);" (x86's valid_user_frame()).
-	 */
-	if ((!w.ok || !w.check) && INTEGRAL_TYPE_P(rtype) &&
-	    TREE_CODE(rtype) != BOOLEAN_TYPE && ua_nprims(fn)) {
-		memset(&w, 0, sizeof(w));
-		w.param = -1;
-		w.ok = true;
-		w.optimistic = optimistic;
-		each_return(fn, note_check_return, &w);
+		bool zero = TREE_CODE(rtype) != BOOLEAN_TYPE;
+
+		walk_returns(fn, optimistic, zero, zero && !TYPE_UNSIGNED(rtype), &w);
+		/*
+		 * An int helper that is a truth value, not an error code:
+		 * "return __access_ok(fp, size);" (x86's valid_user_frame()).
+		 */
+		if ((!w.ok || !w.check) && zero)
+			walk_returns(fn, optimistic, false, false, &w);
 	}
 	/* a NULL path is no user memory only for the pointer checked */
 	if (w.ok && w.check && w.param < 32 && (w.null_params & ~(1u << w.param)))

@@ -303,7 +303,6 @@ bool ua_written_as(location_t loc, bool accessors, struct ua_written *out);
 bool ua_asm_has_user_operand(gimple *stmt);
 bool ua_family_call(tree fndecl, struct ua_written *out);
 bool ua_in_family(location_t loc);
-bool ua_family_asm(gimple *stmt);
 const char *ua_checked_form(const char *name);
 bool ua_checked_asm(gimple *stmt, tree *ptr);
 bool ua_in_checked(location_t loc);
