@@ -1,10 +1,14 @@
 """`uaccess-check patch`: the seed's patches as a developer would check them before sending.
 
 The seed's v1 change (an unchecked begin in epoll_put_uevent()) is a new distance finding, printed
-with '>> ' and exit 1; its v2 (a checking begin) adds nothing, exit 0, also as an mbox from stdin.
-A patch that only shifts lines of a unit with findings (7.2 fs/readdir.c) adds nothing either.
-The kernel tree is byte-for-byte unchanged afterwards, and every bad input is one line, exit 2.
-The SARIF of both seed patches passes the SARIF Multitool's validator, GitHub's rules included.
+with '>> ' and exit 1; its v2 (a checking begin) adds nothing, exit 0, also as an mbox from stdin,
+a raw list mail or a b4 series. A patch that only shifts lines of a unit with findings (7.2
+fs/readdir.c) adds nothing either. Every run says what checked each file (the plugin and the
+units compiled for it, the scripts and why, nothing and why); a run that breaks the compile or
+checks nothing says so in its total, its JSON and its SARIF. A header patch compiles only the
+units that use what it redefines. The kernel tree is byte-for-byte unchanged afterwards, and
+every bad input is one line, exit 2, naming the file and hunk that does not apply. The SARIF of
+both seed patches passes the SARIF Multitool's validator, GitHub's rules included.
 """
 
 from __future__ import annotations
@@ -23,6 +27,13 @@ from uaccess_check import REPO_ROOT
 DRIVER = REPO_ROOT / "uaccess-check"
 SEED = REPO_ROOT / "testcases" / "seed"
 HEADER = "uaccess-check warnings: (new ones prefixed by >>)"
+MAIL = REPO_ROOT / "testcases" / "patches" / "mail"
+EVENTPOLL_H = ("checked: include/linux/eventpoll.h: the plugin at level 1, in 1 unit (fs/eventpoll.c): 1 of the "
+               "1 units including it uses what it redefines; unsafe_*(), regions")
+UACCESS_H = ("checked: include/linux/uaccess.h: the plugin at level 1, in 1 unit (fs/eventpoll.c): 1 of the 52 "
+             "units including it uses what it redefines; unsafe_*(), regions, __get_user() family, "
+             "get_user()/copy_*_user(), access_ok()")
+ONE_UNIT = "checked: 1 unit, each compiled before and after the patch"
 V1_DISTANCE = (">> include/linux/eventpoll.h:82:9: warning: __user_write_access_begin() opens a region "
                "whose access_ok() is in do_epoll_wait(), 4 calls up [-Wuaccess-distance]")
 
@@ -51,14 +62,24 @@ def test_v1_is_a_new_distance_finding(fx):
     assert lines[0] == HEADER
     assert V1_DISTANCE in lines
     assert ">> fs/eventpoll.c:2654:14: note: checked here: access_ok(events, maxevents * sizeof(struct epoll_event))" in lines
-    assert lines[-1] == "total: 1 new, 0 existing findings in 1 files"
+    # uaccess.h's new macro is used by one of the 52 accessor units including it: one is compiled
+    assert lines[-4:] == [EVENTPOLL_H, UACCESS_H, ONE_UNIT, "total: 1 new, 0 existing findings in 1 files"]
     assert tree_digest(fx.src, FILES) == before
+
+
+@pytest.mark.parametrize("mail", ["epoll-v1-2-2.lore-raw.eml", "epoll-v1.b4.mbx"])
+def test_v1_as_mailed(fx, mail):
+    """A raw list mail (quoted-printable) and a b4 series with its cover letter: the v1 run's
+    output, byte for byte."""
+    res = run(str(MAIL / mail))
+    assert res.returncode == 1, res.stderr
+    assert res.stdout == run(str(SEED / "v1-unchecked-begin.patch")).stdout
 
 
 def test_v2_adds_nothing(fx):
     res = run(str(SEED / "v2-checking-begin.patch"))
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.splitlines() == [HEADER, "total: 0 new, 0 existing findings in 0 files"]
+    assert res.stdout.splitlines() == [HEADER, EVENTPOLL_H, ONE_UNIT, "total: 0 new, 0 existing findings in 0 files"]
 
 
 def test_mbox_on_stdin(fx):
@@ -79,8 +100,11 @@ def test_line_shift_is_not_new(tmp_path):
     # level 2: 7.2's fs/readdir.c is silent at levels 0 and 1 (filldir's alias of the masked prev)
     res = run(str(patch), "--kernel", str(fx.build), "--level", "2")
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.splitlines()[-1] == "total: 0 new, 19 existing findings in 1 files"
+    assert res.stdout.splitlines()[-3:] == [
+        "checked: fs/readdir.c: the plugin at level 2; unsafe_*(), scoped, get_user()/copy_*_user()", ONE_UNIT, "total: 0 new, 19 existing findings in 1 files"]
     assert not [l for l in res.stdout.splitlines() if l.startswith(">> ")]
+    doc = json.loads(run(str(patch), "--kernel", str(fx.build), "--level", "2", "--format", "json").stdout)
+    assert (doc["status"], doc["existing"], doc["findings"]) == ("checked", 19, [])
 
 
 DEMO = REPO_ROOT / "cocci" / "tests" / "distance.c"
@@ -110,7 +134,54 @@ def test_scripts_findings_filtered_by_level_like_scan(fx, tmp_path, level):
     res = run(str(patch), "--level", str(level))
     assert res.returncode == 1, res.stdout + res.stderr
     shown = sorted(DEMO_LINES[0] + (DEMO_LINES[1] if level >= 1 else []), key=lambda l: int(l.split(":")[1]))
-    assert res.stdout.splitlines() == [HEADER, *shown, f"total: {len(shown)} new, 0 existing findings in 1 files"]
+    scripts = (f"checked: {DEMO_FILE}: the scripts only (arch/powerpc code, the build is linux 6.12 x86_64 "
+               f"defconfig), level {level}; unsafe_*(), regions, access_ok()")
+    assert res.stdout.splitlines() == [HEADER, *shown, scripts, f"total: {len(shown)} new, 0 existing findings in 1 files"]
+
+
+def test_breaking_the_compile_is_a_failure_in_every_format(fx, tmp_path):
+    """A patch that breaks the compile is exit 2 and says so: never '0 new' on stdout, never a
+    clean JSON or SARIF."""
+    bad = tmp_path / "break.patch"
+    bad.write_text("--- a/fs/eventpoll.c\n+++ b/fs/eventpoll.c\n@@ -1 +1,2 @@\n"
+                   f" {(fx.src / 'fs/eventpoll.c').read_text().splitlines()[0]}\n+this is not C;\n")
+    reason = "the patch breaks the compile of fs/eventpoll.c"
+    res = run(str(bad))
+    assert res.returncode == 2
+    assert res.stdout.splitlines()[-1] == f"total: failed: {reason}"
+    assert f"uaccess-check: {reason}" in res.stderr.splitlines()
+    doc = json.loads(run(str(bad), "--format", "json").stdout)
+    assert (doc["status"], doc["reason"]) == ("failed", reason)
+    sarif = json.loads(run(str(bad), "--format", "sarif").stdout)["runs"][0]
+    assert sarif["invocations"] == [{"executionSuccessful": False, "toolExecutionNotifications": [
+        {"level": "error", "message": {"text": reason + "."}}]}]
+
+
+def test_nothing_checked_is_said(fx, tmp_path):
+    doc = tmp_path / "doc.patch"
+    readme = (fx.src / "README").read_text().splitlines()[0]
+    doc.write_text(f"--- a/README\n+++ b/README\n@@ -1 +1,2 @@\n {readme}\n+A line.\n")
+    res = run(str(doc))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines() == [HEADER, "checked: README: not checked: not C source",
+                                       "total: nothing checked: no file of the patch was checked (not C source)"]
+    data = json.loads(run(str(doc), "--format", "json").stdout)
+    assert (data["status"], data["checked"]) == ("nothing checked", [
+        {"file": "README", "engine": "none", "level": None, "units": [], "why": "not C source", "accessors": []}])
+
+
+def test_a_header_change_beyond_definitions_compiles_every_including_unit(fx, tmp_path):
+    """A declaration added to a header may change any unit including it: all of them are
+    compiled (eventpoll.h: one accessor unit)."""
+    p = tmp_path / "decl.patch"
+    p.write_text("--- a/include/linux/eventpoll.h\n+++ b/include/linux/eventpoll.h\n@@ -1 +1,2 @@\n"
+                 f" {(fx.src / 'include/linux/eventpoll.h').read_text().splitlines()[0]}\n+int epoll_demo(void);\n")
+    res = run(str(p))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[1:] == [
+        "checked: include/linux/eventpoll.h: the plugin at level 1, in 1 unit (fs/eventpoll.c): every unit "
+        "including it: it changes more than definitions; __get_user() family", ONE_UNIT,
+        "total: 0 new, 0 existing findings in 0 files"]
 
 
 def one_line_error(res: subprocess.CompletedProcess, text: str) -> None:
@@ -130,8 +201,23 @@ def test_does_not_apply(fx, tmp_path):
     bad = tmp_path / "bad.patch"
     bad.write_text("--- a/include/linux/eventpoll.h\n+++ b/include/linux/eventpoll.h\n"
                    "@@ -1,2 +1,2 @@\n-no such line here\n+a replacement\n context that is not there\n")
-    one_line_error(run(str(bad)), "does not apply")
+    one_line_error(run(str(bad)), f"does not apply to {fx.src}: include/linux/eventpoll.h: hunk #1 "
+                                  "(@@ -1,2 +1,2 @@) does not match the file at line 1")
     assert tree_digest(fx.src, FILES) == before
+
+
+def test_a_source_tree_is_not_a_build(fx):
+    """The fixture's source tree given for --kernel: the builds of it are named, nothing is
+    written into it."""
+    before = tree_digest(fx.src, FILES)
+    res = run(str(SEED / "v2-checking-begin.patch"), "--kernel", str(fx.src))
+    one_line_error(res, f"{fx.src}: a kernel source tree, not a build: use a build of it: ")
+    assert str(fx.build) in res.stderr
+    assert tree_digest(fx.src, FILES) == before
+
+
+def test_mail_without_a_patch(fx):
+    one_line_error(run(str(MAIL / "epoll-v1-review-reply.eml")), "mail, but no message carries a patch")
 
 
 def test_missing_file(tmp_path):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from . import UsageError, formats
@@ -27,6 +28,7 @@ from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info
 from .merge import merge
+from .patchplan import NONE, SCRIPTS, plan_file
 from .plugin import check_level, ensure_plugin, plugin_flags
 from .scan import compile_fixtures, default_jobs
 
@@ -74,6 +76,24 @@ def _progress(done: int, total: int) -> None:
     """One line on a terminal's stderr, rewritten in place."""
     sys.stderr.write(f"\ruaccess-check: {done}/{total} units compiled")
     sys.stderr.flush()
+
+
+def _run_info(fx, reports: list, unconfigured: list[str], failed: list, scripts: bool,
+              level: int) -> formats.RunInfo:
+    """What the scan checked, for its JSON and SARIF: each unit compiled, each candidate the
+    configuration does not build (the scripts' alone, when they ran)."""
+    rows = []
+    for unit in sorted({rep.unit for rep in reports} | set(unconfigured)):
+        path = fx.src / unit
+        text = path.read_text(errors="replace") if path.is_file() else None
+        plan = plan_file(unit, text, [] if unit in unconfigured else [unit], fx.srcarch, fx.label())
+        if plan.engine == SCRIPTS and not scripts:
+            plan = replace(plan, engine=NONE)
+        rows.append(plan.row(level))
+    if failed:
+        return formats.RunInfo("failed", f"{len(failed)} units failed to compile: "
+                               f"{', '.join(rep.unit for rep in failed)}", None, tuple(rows))
+    return formats.RunInfo("checked", "", None, tuple(rows))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,7 +168,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"uaccess-check: not configured: {unit}")
         print(f"uaccess-check: {totals(outcome)}")
 
-    outcome = formats.finish(list(said.values()), opts, "scan", text, Sources([fx.src] + [f.build for f in fixtures]), fx.src)
+    checked = _run_info(fx, reports, unconfigured, failed, "cocci" in engines, level)
+    outcome = formats.finish(list(said.values()), opts, "scan", text, Sources([fx.src] + [f.build for f in fixtures]),
+                             fx.src, run=checked)
     if opts.format != "text":  # stdout is the document: the rest goes to stderr
         for rep in failed:
             sys.stderr.write(rep.stderr)

@@ -8,13 +8,16 @@ baseline, saves a new one if asked, prints the chosen format and returns the exi
   only the findings not in it), then one line per stale baseline entry on stderr;
 * ``json``: one document, ``{"version": 1, "command": C, "findings": [...], "baseline": null |
   {"matched": N, "stale": [...]}}``, each finding ``{file, line, column, class, message, function,
-  engines, notes: [{file, line, column, message}], fingerprint}``;
+  engines, notes: [{file, line, column, message}], fingerprint}``; a command that says what its run
+  checked (:class:`RunInfo`: patch, scan) adds ``status``, ``reason``, ``existing`` and
+  ``checked`` before the findings, so a run that failed or checked nothing never reads as clean;
 * ``sarif``: SARIF 2.1.0 for code-scanning services (GitHub's ingestion rules): one rule per
   class with the texts of docs/diagnostics.md, the notes other than the call chain as related
   locations linked from the message (``[checked here](1)``), the "call i of n" notes as a code
   flow from the check down to the access, the fingerprint as
   ``partialFingerprints.primaryLocationLineHash``, paths relative to the kernel tree under the
-  ``%SRCROOT%`` base, columns in code points.
+  ``%SRCROOT%`` base, columns in code points; a :class:`RunInfo` becomes the run's invocation
+  (``executionSuccessful``, the reason as a notification) and its ``checked`` a run property.
 
 Both documents are deterministic: keys in a fixed order, findings sorted, equal findings once,
 ASCII only, so the same input gives the same bytes. A baseline is what ``--format json`` prints
@@ -158,6 +161,28 @@ def write_file(path: Path, text: str) -> None:
 
 # ---- matching with the baseline ---------------------------------------------------------------
 
+@dataclass(frozen=True)
+class RunInfo:
+    """What a command says of its run besides its findings: "checked", "nothing checked" (with
+    the reason) or "failed" (with the reason), the findings it saw but does not report as new
+    (patch: the existing ones), and what it checked (JSON-ready rows, one per file or unit)."""
+    status: str
+    reason: str = ""
+    existing: int | None = None
+    checked: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "failed"
+
+    def json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"status": self.status, "reason": self.reason}
+        if self.existing is not None:
+            doc["existing"] = self.existing
+        doc["checked"] = list(self.checked)
+        return doc
+
+
 @dataclass
 class Outcome:
     findings: list[Finding]  # every finding of the run, each once, sorted
@@ -206,13 +231,15 @@ def settle(findings: Iterable[Finding], opts: Options, command: str) -> Outcome:
 
 def finish(findings: Iterable[Finding], opts: Options, command: str,
            print_text: Callable[[Outcome], None], sources: Sources | None = None,
-           root: Path | None = None, out=None) -> Outcome:
+           root: Path | None = None, out=None, run: RunInfo | None = None) -> Outcome:
     """The end of every command: match, save, print in the chosen format; the outcome's status()
     is the exit status (0 or 1) unless the command failed otherwise.
 
     print_text(outcome) prints the command's own text output (outcome.reported(f) says which
     findings to print); sources reads the lines the SARIF columns are converted with; root is the
-    directory the relative paths are relative to (the kernel tree), named in the SARIF."""
+    directory the relative paths are relative to (the kernel tree), named in the SARIF; run, what
+    the run checked and whether it worked, goes into the JSON and SARIF documents (the command's
+    text says it itself)."""
     out = sys.stdout if out is None else out
     outcome = settle(findings, opts, command)
     if opts.format == "text":
@@ -221,9 +248,9 @@ def finish(findings: Iterable[Finding], opts: Options, command: str,
         for e in outcome.stale:
             print(f"uaccess-check: stale baseline entry: {stale_text(e)}", file=sys.stderr)
     elif opts.format == "json":
-        out.write(json_text(outcome.new, outcome.fingerprint, command, outcome))
+        out.write(json_text(outcome.new, outcome.fingerprint, command, outcome, run))
     else:
-        out.write(sarif_text(outcome, command, sources or Sources([root] if root else []), root))
+        out.write(sarif_text(outcome, command, sources or Sources([root] if root else []), root, run))
     out.flush()
     return outcome
 
@@ -260,10 +287,12 @@ def _baseline_json(outcome: Outcome | None) -> dict[str, Any] | None:
 
 
 def json_text(findings: Iterable[Finding], fps: dict[Finding, str], command: str,
-              outcome: Outcome | None) -> str:
-    doc = {"version": DOC_VERSION, "command": command,
-           "findings": [finding_json(f, fps[f]) for f in findings],
-           "baseline": _baseline_json(outcome)}
+              outcome: Outcome | None, run: RunInfo | None = None) -> str:
+    doc: dict[str, Any] = {"version": DOC_VERSION, "command": command}
+    if run is not None:
+        doc.update(run.json())
+    doc["findings"] = [finding_json(f, fps[f]) for f in findings]
+    doc["baseline"] = _baseline_json(outcome)
     return json.dumps(doc, indent=2, ensure_ascii=True) + "\n"
 
 
@@ -438,18 +467,31 @@ def sarif_rules() -> list[dict[str, Any]]:
     return rules
 
 
-def sarif_text(outcome: Outcome, command: str, sources: Sources, root: Path | None) -> str:
+def _invocation(info: RunInfo) -> dict[str, Any]:
+    inv: dict[str, Any] = {"executionSuccessful": not info.failed}
+    if info.reason:
+        level = "error" if info.failed else "note"
+        inv["toolExecutionNotifications"] = [{"level": level, "message": {"text": _period(info.reason)}}]
+    return inv
+
+
+def sarif_text(outcome: Outcome, command: str, sources: Sources, root: Path | None,
+               info: RunInfo | None = None) -> str:
     index = {cls: i for i, cls in enumerate(CLASSES)}
     baseline = outcome.baseline is not None
     run: dict[str, Any] = {
         "tool": {"driver": {"name": TOOL, "rules": sarif_rules()}},
     }
+    if info is not None:
+        run["invocations"] = [_invocation(info)]
     if root is not None:
         run["originalUriBaseIds"] = {SRCROOT: {"uri": Path(os.path.abspath(root)).as_uri() + "/"}}
     run["results"] = [sarif_result(f, outcome.fingerprint[f], index.get(f.cls), sources, baseline)
                       for f in outcome.new]
     run["columnKind"] = "unicodeCodePoints"
     props: dict[str, Any] = {"command": command}
+    if info is not None:
+        props.update(info.json())
     if baseline:
         props["baseline"] = _baseline_json(outcome)
     run["properties"] = props

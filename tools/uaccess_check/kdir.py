@@ -117,7 +117,7 @@ def open_kdir(path: str) -> UserKernel:
     else:
         raise UsageError(f"{path}: not a kernel build directory (no Kconfig here, no 'source' link to a tree)")
     if not (build / ".config").is_file():
-        raise UsageError(f"{path}: not configured (no .config): run 'make defconfig' or your own config first")
+        raise UsageError(_unconfigured(path, build, src))
     # modules_prepare makes these (a bare defconfig does not): objects can be compiled
     if not (build / "include" / "generated" / "asm-offsets.h").is_file() or \
             not (build / "include" / "config" / "kernel.release").is_file():
@@ -135,6 +135,31 @@ def open_kdir(path: str) -> UserKernel:
     return UserKernel(build=build, src=src, srcarch=srcarch, bits=bits,
                       make_arch=_kconfig_value(build, "ARCH") or srcarch, cc=cc,
                       cross_compile=ld[:-2] if ld.endswith("-ld") else "")
+
+
+def _builds_of(src: Path) -> list[Path]:
+    """Configured O= builds next to a source tree whose 'source' link leads to it (the cache's
+    layout, and the usual ../build-* one)."""
+    found = []
+    for d in sorted(src.parent.iterdir()):
+        link = d / "source"
+        if d != src and link.is_symlink() and link.resolve() == src and (d / ".config").is_file():
+            found.append(d)
+    return found
+
+
+def _unconfigured(path: str, build: Path, src: Path) -> str:
+    """The one line for a tree with no .config: a build of it to use, or the make line that
+    configures one outside it (a configure in place would write into the source tree)."""
+    if build != src:
+        return (f"{path}: not configured (no .config): "
+                f"make -C {src} O={build} defconfig modules_prepare (or your own .config there)")
+    builds = _builds_of(src)
+    if builds:
+        return f"{path}: a kernel source tree, not a build: use a build of it: {' or '.join(map(str, builds))}"
+    out = src.parent / f"build-{src.name}"
+    return (f"{path}: a kernel source tree, not a build: configure one outside it: "
+            f"make -C {src} O={out} defconfig modules_prepare, then give {out}")
 
 
 def _kconfig_value(build: Path, variable: str) -> str | None:

@@ -61,11 +61,51 @@ def apply_to_scratch(patch: Patch, src: Path, scratch: Path, name: str) -> None:
             dest = scratch / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(orig.read_bytes())
-    proc = subprocess.run(["patch", "-p1", "-s", "-f", "-N", "--no-backup-if-mismatch", "-r", "-",
+    proc = subprocess.run(["patch", "-p1", "-f", "-N", "--no-backup-if-mismatch", "-r", "-",
                            "-d", str(scratch)], input=patch.text, capture_output=True, text=True)
     if proc.returncode != 0:
-        first = next((l for l in (proc.stdout + proc.stderr).splitlines() if l.strip()), "")
-        raise UsageError(f"{name}: does not apply to {src}: {first}")
+        raise UsageError(f"{name}: does not apply to {src}: "
+                         f"{apply_failure((proc.stdout + proc.stderr).splitlines(), patch.text)}")
+
+
+def _hunk_headers(text: str) -> list[tuple[str, list[str]]]:
+    """(file, its hunks' '@@' lines) for each file section of a patch, in order."""
+    sections: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        m = _PLUS_RE.match(line)
+        if m:
+            sections.append((m.group(1), []))
+        elif line.startswith("@@") and sections:
+            sections[-1][1].append(line)
+    return sections
+
+
+def apply_failure(output: list[str], text: str) -> str:
+    """What patch(1) could not do, said of the first file and hunk it failed on: the file and the
+    hunk's '@@' line (with the function git names there), not patch's count of failed hunks."""
+    sections = _hunk_headers(text)
+    seen: dict[str, int] = {}
+    current = ""
+    for i, line in enumerate(output):
+        m = re.match(r"^(?:patching|checking) file '?(.+?)'?$", line)
+        if m:
+            current = m.group(1)
+            seen[current] = seen.get(current, 0) + 1
+            continue
+        m = re.match(r"^Hunk #(\d+) FAILED at (\d+)", line)
+        if m:
+            hunks = [hs for f, hs in sections if f == current]
+            index = seen.get(current, 1) - 1
+            headers = hunks[index] if index < len(hunks) else []
+            number = int(m.group(1))
+            header = f" ({headers[number - 1]})" if number <= len(headers) else ""
+            return f"{current}: hunk #{number}{header} does not match the file at line {m.group(2)}"
+        if line.startswith("Reversed (or previously applied) patch detected"):
+            return f"{current}: already applied (or reversed)"
+        if line.startswith("can't find file to patch"):
+            named = next((_PLUS_RE.match(l[1:]) for l in output[i:] if l.startswith("|+++ ")), None)
+            return f"{named.group(1) if named else 'a file'}: no such file in the tree"
+    return next((l for l in output if l.strip()), "patch(1) failed")
 
 
 def changed(patch: Patch, suffix: str) -> list[str]:
@@ -86,21 +126,26 @@ def units_depending(build: Path, objects: dict[str, str], headers: list[str]) ->
     return found
 
 
-def new_accessor_names(before: list[str], scratch: Path, headers: list[str]) -> set[str]:
+def new_accessor_names(before: list[str], src: Path, scratch: Path, headers: list[str]) -> set[str]:
     """Macros and inlines of the patched headers that use an accessor or opener after the patch
     and did not before: the units using them become accessor units (the seed's
     epoll_put_uevent())."""
+    return _using(before, scratch, headers) - _using(before, src, headers)
+
+
+def _using(before: list[str], root: Path, headers: list[str]) -> set[str]:
+    """@before plus the macros and inlines of @headers (as in @root) that use one, to a fixed point."""
     defs: dict[str, list[str]] = {}
     for h in headers:
-        if (scratch / h).is_file():
-            for name, bodies in header_definitions((scratch / h).read_text(errors="replace")).items():
+        if (root / h).is_file():
+            for name, bodies in header_definitions((root / h).read_text(errors="replace")).items():
                 defs.setdefault(name, []).extend(bodies)
     names = set(before)
     while True:
         word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
         grown = names | {n for n, bodies in defs.items() if any(word.search(b) for b in bodies)}
         if grown == names:
-            return names - set(before)
+            return names
         names = grown
 
 
