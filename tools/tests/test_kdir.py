@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from test_doc_examples import matches
 from uaccess_check import REPO_ROOT
 from uaccess_check.fixture import kbuild_env
 
@@ -51,6 +52,15 @@ def test_scan_own_build_equals_fixture(fx, user_build):
     totals = mine.stdout.splitlines()[-1]
     assert totals.startswith("uaccess-check: linux 6.12") and f"({user_build})" in totals, totals
     assert (user_build / ".config").read_bytes() == config
+
+
+def test_readme_example_is_this_scan(user_build):
+    """README's "Running it on your own kernel build" quotes this scan (test_doc_examples.py's
+    rule: "..." stands for any lines), its build written /root/mykernel."""
+    text = (REPO_ROOT / "README.md").read_text()
+    block = text.split("<!-- output of scan KDIR:", 1)[1].split("```\n", 1)[1].split("```", 1)[0]
+    lines = [l.replace("/root/mykernel", str(user_build)) for l in block.splitlines()]
+    assert matches(lines, run("scan", str(user_build)).stdout.splitlines())
 
 
 def test_not_a_directory(tmp_path):

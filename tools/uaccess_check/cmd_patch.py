@@ -143,10 +143,13 @@ def _header_users(fx, patch, scratch: Path, jobs: int) -> dict[str, tuple[list[s
         old = fx.src / h
         names_changed = redefined(old.read_text(errors="replace") if old.is_file() else "",
                                   (scratch / h).read_text(errors="replace"))
+        users = (None if names_changed is None
+                 else units_using_names(fx.src, scratch, fx.build, objects, including, names_changed))
         if names_changed is None:
             users, how = including, "every unit including it: it changes more than definitions"
+        elif users is None:
+            users, how = including, "every unit including it: a header tests what it redefines in an #if"
         else:
-            users = units_using_names(fx.src, scratch, fx.build, objects, including, names_changed)
             how = (f"{len(users) or 'none'} of the {len(including)} units including it "
                    f"{'use' if len(users) > 1 else 'uses'} what it redefines")
         became = units_using(fx.src, new_accessor_names(names, fx.src, scratch, [h]), configured)

@@ -6,7 +6,8 @@ units that use the new macro can find anything new. When a change touches only m
 function definitions (and the #if guards around them), the units it can affect are those whose
 own text names a redefined name, or a macro or inline of the headers they include that uses one,
 to a fixed point. Any other change (a declaration, a type, an include, a condition around other
-code) may matter to every unit including the header: then all of them are compiled.
+code), or a redefined name some header tests in an #if, may matter to every unit including the
+header: then all of them are compiled.
 """
 
 from __future__ import annotations
@@ -94,11 +95,32 @@ def _spread(names: set[str], files: list[Path]) -> set[str]:
         names = grown
 
 
+def _tested(names: set[str], files: list[Path]) -> Path | None:
+    """A file of @files whose #if, #ifdef or #elif tests one of @names, other than the guard
+    right above the name's own #define: redefining the name changes which code it compiles, so
+    any unit including it may change."""
+    proc = subprocess.run(["grep", "-lwE", "|".join(sorted(names)), "--", *map(str, files)],
+                          capture_output=True, text=True, errors="replace")
+    word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
+    for f in map(Path, proc.stdout.splitlines()):
+        lines = [l for l in f.read_text(errors="replace").splitlines() if l.strip()]
+        for i, line in enumerate(lines):
+            m = _DIRECTIVE_RE.match(line)
+            if not m or m.group(1) not in ("if", "ifdef", "ifndef", "elif") or not word.search(m.group(2)):
+                continue
+            guard = _GUARD_RE.match(f"{m.group(1)} {m.group(2).strip()}")
+            name = guard and (guard.group(1) or guard.group(2))
+            after = _DIRECTIVE_RE.match(lines[i + 1]) if i + 1 < len(lines) else None
+            if not (name and after and after.group(1) == "define" and after.group(2).split("(")[0].split()[0] == name):
+                return f
+    return None
+
+
 def units_using_names(src: Path, scratch: Path, build: Path, objects: dict[str, str], units: list[str],
-                      names: set[str]) -> list[str]:
+                      names: set[str]) -> list[str] | None:
     """Of @units (@objects: unit -> kbuild object), those whose text names one of @names or a
-    macro or inline of their headers that uses one; a file the patch changed is read from
-    @scratch."""
+    macro or inline of their headers that uses one; None when a header tests one in a
+    conditional; a file the patch changed is read from @scratch."""
     if not names:
         return []
 
@@ -110,6 +132,8 @@ def units_using_names(src: Path, scratch: Path, build: Path, objects: dict[str, 
         return scratch / rel if (scratch / rel).is_file() else path
 
     headers = sorted({patched(h) for u in units for h in _deps(build, objects[u]) if h.is_file()})
+    if _tested(names, headers) is not None:
+        return None
     spread = _spread(set(names), headers)
     word = re.compile(r"\b(?:" + "|".join(sorted(spread)) + r")\b")
     return [u for u in units if word.search(patched(src / u).read_text(errors="replace"))]

@@ -30,10 +30,13 @@ def saved_command(build: Path, obj: str) -> str:
         text = path.read_text(errors="replace")
     except OSError:
         raise UsageError(f"no saved command for {obj}: {path} missing (build the object first)") from None
-    for prefix in (f"savedcmd_{obj} := ", f"cmd_{obj} := "):
+    # a unit a Makefile elsewhere builds is saved under that Makefile's path for it
+    # (savedcmd_arch/x86/kvm/../../../virt/kvm/kvm_main.o): the same object
+    for saved in ("savedcmd_", "cmd_"):
         for line in text.splitlines():
-            if line.startswith(prefix):
-                return line[len(prefix):].strip()
+            name, sep, command = line.partition(" := ")
+            if sep and name.startswith(saved) and os.path.normpath(name[len(saved):]) == os.path.normpath(obj):
+                return command.strip()
     raise UsageError(f"{path}: no 'savedcmd_{obj}' line")
 
 
