@@ -267,6 +267,16 @@ def test_scan_sarif_and_baseline(fx72, plugin_so, tmp_path):
     _check_sarif_doc(doc, len(saved))
     assert [r["partialFingerprints"]["primaryLocationLineHash"] for r in doc["runs"][0]["results"]] == \
         [f["fingerprint"] for f in saved]
+    # what the scan checked: every unit compiled by the plugin, every candidate it does not
+    # build seen by the scripts alone
+    props = doc["runs"][0]["properties"]
+    assert doc["runs"][0]["invocations"] == [{"executionSuccessful": True}]
+    assert (props["status"], props["reason"]) == ("checked", "")
+    units = int(re.search(r"(\d+) units", proc.stderr).group(1))
+    assert sum(r["engine"] == "plugin" and r["units"] == [r["file"]] for r in props["checked"]) == units
+    others = [r for r in props["checked"] if r["engine"] != "plugin"]
+    assert others and all(r["engine"] == "scripts" and r["why"].startswith("not built by linux 7.2 x86_64")
+                          for r in others)
     assert validate_sarif(sarif, tmp_path) == []
     # a baseline without one of its findings, and with one no finding has
     doc = json.loads(base.read_text())

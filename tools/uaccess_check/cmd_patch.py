@@ -49,11 +49,12 @@ DEFAULT_LEVEL = 1
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("patch", help="check a patch before sending it: new findings, 0-day style",
-                       description="Apply a patch (git diff or git format-patch mbox; '-' reads stdin) to a "
-                                   "scratch copy, compile the units it affects with the plugin before and "
-                                   "after it, run the Coccinelle scripts on the files it changes, and print "
-                                   "the findings, new ones prefixed by '>> '. Exit 1 if the patch adds a "
-                                   "finding, 0 if not, 2 on error.")
+                       description="Apply a patch (a git diff, a git format-patch or b4 mbox, a raw list "
+                                   "mail; '-' reads stdin) to a scratch copy, compile the units it affects "
+                                   "with the plugin before and after it, run the Coccinelle scripts on the "
+                                   "files no unit covers, and print the findings, new ones prefixed by '>> ', "
+                                   "then what checked each file. Exit 1 if the patch adds a finding, 0 if "
+                                   "not, 2 on error (also a unit the patch breaks).")
     p.add_argument("patch", metavar="FILE", help="the patch, or - for standard input")
     p.add_argument("--kernel", metavar="KDIR", default=None,
                    help="a configured and prepared kernel build (default: the 6.12 fixture)")
@@ -124,11 +125,26 @@ def _added(before: list[Finding], after: list[Finding]) -> list[Finding]:
     return [f for f in after if prints[f] not in old]
 
 
+def _chosen_units(fx, h: str, scratch: Path, objects: dict[str, str]) -> tuple[list[str], str]:
+    """(the accessor units a header change can affect, how they were chosen): those including it
+    that use what it redefines (headerchange.py), or all of them."""
+    including = units_depending(fx.build, objects, [h])
+    old = fx.src / h
+    names = redefined(old.read_text(errors="replace") if old.is_file() else "",
+                      (scratch / h).read_text(errors="replace"))
+    if names is None:
+        return including, "every unit including it: it changes more than definitions"
+    users = units_using_names(fx.src, scratch, fx.build, objects, including, names)
+    if users is None:
+        return including, "every unit including it: a header tests what it redefines in an #if"
+    return users, (f"{len(users) or 'none'} of the {len(including)} units including it "
+                   f"{'use' if len(users) > 1 else 'uses'} what it redefines")
+
+
 def _header_users(fx, patch, scratch: Path, jobs: int) -> dict[str, tuple[list[str], str]]:
     """Each changed header -> (the units compiled for it, how they were chosen): the accessor
-    units including it that use what it redefines (headerchange.py), or all of them when it
-    changes more than definitions; and the units that use a macro or inline of it that uses an
-    accessor only after the patch."""
+    units it can affect, and the units that use a macro or inline of it that uses an accessor
+    only after the patch."""
     headers = [f for f in changed(patch, ".h") if (scratch / f).is_file()]
     if not headers:
         return {}
@@ -139,19 +155,7 @@ def _header_users(fx, patch, scratch: Path, jobs: int) -> dict[str, tuple[list[s
     objects = {u: fx.kbuild_object(u) for u in accessors}
     out = {}
     for h in headers:
-        including = units_depending(fx.build, objects, [h])
-        old = fx.src / h
-        names_changed = redefined(old.read_text(errors="replace") if old.is_file() else "",
-                                  (scratch / h).read_text(errors="replace"))
-        users = (None if names_changed is None
-                 else units_using_names(fx.src, scratch, fx.build, objects, including, names_changed))
-        if names_changed is None:
-            users, how = including, "every unit including it: it changes more than definitions"
-        elif users is None:
-            users, how = including, "every unit including it: a header tests what it redefines in an #if"
-        else:
-            how = (f"{len(users) or 'none'} of the {len(including)} units including it "
-                   f"{'use' if len(users) > 1 else 'uses'} what it redefines")
+        users, how = _chosen_units(fx, h, scratch, objects)
         became = units_using(fx.src, new_accessor_names(names, fx.src, scratch, [h]), configured)
         out[h] = (sorted(set(users) | set(became)), how)
     return out
