@@ -80,6 +80,12 @@ fuzz: deps plugin kernel
 clean:
 	-$(MAKE) -C plugin clean
 
+# The plugin's cost to a whole W=1 build: 300 sampled units and every accessor unit, CPU and wall
+# ratios and extra memory (goal: CPU ratio at most 1.01).
+.PHONY: bench-build
+bench-build: deps plugin kernel
+	$(PYTHON) bench/build_ratio.py --runs $(BENCH_RUNS)
+
 # Coccinelle scripts (cocci/): wall time of all scripts over the whole 6.12 tree (goal: 20 s).
 .PHONY: bench-cocci
 bench-cocci: deps kernel
