@@ -11,10 +11,10 @@ children) and the wall-time ratio of the whole set, the same two for the accesso
 the others (where the plugin has nothing to analyse: the ratio should be 1 within noise), and
 the extra peak memory (the largest cc1's, with the plugin against without).
 
---plugin SO measures another build of the plugin (one made from an older commit, for "before"):
-the same units, the same commands.
+--before SO measures another build of the plugin too (one made from an older commit), in the same
+alternation (without, before, with), so both are compared with the same plain compiles.
 
-    bench/build_ratio.py [--version V] [--sample N] [--seed S] [--runs R] [--jobs J] [--plugin SO]
+    bench/build_ratio.py [--version V] [--sample N] [--seed S] [--runs R] [--jobs J] [--before SO]
                          [--accessors N]
 """
 
@@ -47,13 +47,13 @@ class Unit:
     accessor: bool
     plain: list[RunResult] = field(default_factory=list)
     plugin: list[RunResult] = field(default_factory=list)
+    before: list[RunResult] = field(default_factory=list)
 
     def median(self, which: str, what: str) -> float:
         return statistics.median(getattr(r, what) for r in getattr(self, which))
 
-    @property
-    def extra_rss_kb(self) -> int:
-        return max(r.maxrss_kb for r in self.plugin) - max(r.maxrss_kb for r in self.plain)
+    def extra_rss_kb(self, which: str = "plugin") -> int:
+        return max(r.maxrss_kb for r in getattr(self, which)) - max(r.maxrss_kb for r in self.plain)
 
 
 def sample(fx, size: int, seed: int, first: int | None) -> tuple[list[str], list[str]]:
@@ -67,7 +67,7 @@ def sample(fx, size: int, seed: int, first: int | None) -> tuple[list[str], list
     return sorted(random.Random(seed).sample(others, size)), accessors
 
 
-def measure(fx, unit: Unit, flags: list[str], runs: int, tmp: Path) -> Unit:
+def measure(fx, unit: Unit, flags: list[str], before: list[str] | None, runs: int, tmp: Path) -> Unit:
     out = tmp / (unit.name.replace("/", "__") + ".o")
 
     def compiled(extra: list[str]) -> RunResult:
@@ -79,30 +79,40 @@ def measure(fx, unit: Unit, flags: list[str], runs: int, tmp: Path) -> Unit:
     compiled([])  # the unit's headers into the page cache
     for _ in range(runs):
         unit.plain.append(compiled([]))
+        if before is not None:
+            unit.before.append(compiled(before))
         unit.plugin.append(compiled(flags))
     return unit
 
 
-def ratios(units: list[Unit], what: str) -> tuple[float, float, float]:
+def ratios(units: list[Unit], what: str, which: str) -> tuple[float, float, float]:
     plain = sum(u.median("plain", what) for u in units)
-    plugin = sum(u.median("plugin", what) for u in units)
+    plugin = sum(u.median(which, what) for u in units)
     return plain, plugin, plugin / plain
 
 
-def report(fx, units: list[Unit], args: argparse.Namespace, so: Path) -> str:
+def _table(units: list[Unit], which: str, so: Path) -> list[str]:
     acc = [u for u in units if u.accessor]
     other = [u for u in units if not u.accessor]
-    lines = [f"build ratio: {fx.label()}, level {LEVEL}, {len(units)} units ({len(other)} sampled with "
-             f"seed {args.seed} + {len(acc)} accessor units), {args.runs} runs each alternating, "
-             f"{args.jobs} jobs", f"plugin: {so}",
-             f"{'':<22} {'without':>10} {'with':>10} {'ratio':>7}"]
+    lines = [f"plugin: {so}", f"{'':<22} {'without':>10} {'with':>10} {'ratio':>7}"]
     for title, group in (("all units", units), ("accessor units", acc), ("other units", other)):
         for what in ("cpu", "wall"):
-            plain, plugin, ratio = ratios(group, what)
+            plain, plugin, ratio = ratios(group, what, which)
             lines.append(f"{title + ' ' + what + ' s':<22} {plain:>10.2f} {plugin:>10.2f} {ratio:>7.3f}")
-    worst = max(units, key=lambda u: u.extra_rss_kb)
-    lines.append(f"extra peak RSS: max {worst.extra_rss_kb} KiB ({worst.name}), median "
-                 f"{int(statistics.median(u.extra_rss_kb for u in units))} KiB")
+    worst = max(units, key=lambda u: u.extra_rss_kb(which))
+    lines.append(f"extra peak RSS: max {worst.extra_rss_kb(which)} KiB ({worst.name}), median "
+                 f"{int(statistics.median(u.extra_rss_kb(which) for u in units))} KiB")
+    return lines
+
+
+def report(fx, units: list[Unit], args: argparse.Namespace, so: Path) -> str:
+    acc = sum(u.accessor for u in units)
+    lines = [f"build ratio: {fx.label()}, level {LEVEL}, {len(units)} units ({len(units) - acc} sampled with "
+             f"seed {args.seed} + {acc} accessor units), {args.runs} runs each alternating, "
+             f"{args.jobs} jobs"]
+    if args.before is not None:
+        lines += _table(units, "before", args.before.resolve())
+    lines += _table(units, "plugin", so)
     return "\n".join(lines) + "\n"
 
 
@@ -113,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026, help="the draw's seed (2026)")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per variant and unit (3)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="units compiled at a time")
-    ap.add_argument("--plugin", type=Path, default=None, help="another build of the plugin to measure")
+    ap.add_argument("--before", type=Path, default=None, metavar="SO",
+                    help="another build of the plugin, measured in the same alternation")
     ap.add_argument("--accessors", type=int, default=None, metavar="N",
                     help="only the first N accessor units (default all; a smoke run)")
     args = ap.parse_args(argv)
@@ -121,16 +132,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.runs < 1 or args.jobs < 1 or args.sample < 0:
             raise UsageError("--runs and --jobs must be at least 1, --sample at least 0")
         fx = ensure_fixture(fixture_for(args.version))
-        so = args.plugin.resolve() if args.plugin else ensure_plugin(fx.cc)
-        if not so.is_file():
-            raise UsageError(f"--plugin {args.plugin}: no such file")
+        so = ensure_plugin(fx.cc)
+        if args.before is not None and not args.before.is_file():
+            raise UsageError(f"--before {args.before}: no such file")
         others, accessors = sample(fx, args.sample, args.seed, args.accessors)
         make_objects(fx, others + accessors, args.jobs)
         units = [Unit(u, False) for u in others] + [Unit(u, True) for u in accessors]
         flags = plugin_flags(so, level=LEVEL)
+        before = plugin_flags(args.before.resolve(), level=LEVEL) if args.before else None
         with tempfile.TemporaryDirectory(prefix="uaccess-build-ratio-") as tmp:
             with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-                units = list(pool.map(lambda u: measure(fx, u, flags, args.runs, Path(tmp)), units))
+                units = list(pool.map(lambda u: measure(fx, u, flags, before, args.runs, Path(tmp)), units))
     except UsageError as exc:
         print(f"build_ratio.py: error: {exc}", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""bench/compile_ratio.py and bench/build_ratio.py run and print their stable formats (no assertion
+"""bench/compile_ratio.py, build_ratio.py and patch_time.py run and print their stable formats (no assertion
 on times)."""
 
 from __future__ import annotations
@@ -44,3 +44,15 @@ def test_build_ratio_smoke(fx, plugin_so):
     assert all(re.fullmatch(r".{22} +\d+\.\d\d +\d+\.\d\d +\d+\.\d{3}", l) for l in lines[3:9]), lines
     assert re.fullmatch(r"extra peak RSS: max -?\d+ KiB \(\S+\), median -?\d+ KiB", lines[9])
     assert len(lines) == 10
+
+
+def test_patch_time_smoke(fx, plugin_so):
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "patch_time.py"), "--runs", "1", "--jobs", "2"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    unit = r"1 unit \(fs/{}\.c\); uaccess-check patch median \d+\.\d\d s, the plain compiles twice median " \
+           r"\d+\.\d\d s; ratio \d+\.\d\d \(1 runs, 2 jobs\)"
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 2
+    assert re.fullmatch("v1-unchecked-begin.patch: " + unit.format("eventpoll"), lines[0]), lines[0]
+    assert re.fullmatch("readdir-comment.patch: " + unit.format("readdir"), lines[1]), lines[1]
