@@ -13,8 +13,10 @@
  * text and notes are all those of an earlier one is that defect again: it
  * is not printed, it becomes a note "also here" of the first, at its own
  * place, after the first's own notes, in source order, as a region's other
- * accesses are noted.  The summary counts stay per access (judge.c).  A plugin cannot add a
- * real -W option, so the class is part of the text ("[-Wuaccess-range]").
+ * accesses are noted.  The summary counts stay per access (judge.c).
+ *
+ * A plugin cannot add a real -W option, so the class is part of the text
+ * ("[-Wuaccess-range]").
  * The kernel builds with -Werror; the findings of a checker must not break
  * that build, so unless the "error" option asks for errors they are
  * printed as warnings with -Werror suspended around them.
@@ -150,11 +152,12 @@ static bool same_diag(const struct ua_diag *a, const struct ua_diag *b)
 /* The same place as printed: file, line and column. */
 static bool same_place(location_t a, location_t b)
 {
-	expanded_location xa = expand_location(a);
-	expanded_location xb = expand_location(b);
+	expanded_location xa, xb;
 
 	if (a == b)
 		return true;
+	xa = expand_location(a);
+	xb = expand_location(b);
 	return xa.line == xb.line && xa.column == xb.column &&
 	       !strcmp(xa.file ? xa.file : "", xb.file ? xb.file : "");
 }
