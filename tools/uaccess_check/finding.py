@@ -355,6 +355,8 @@ LINE_NOTES: dict[str, tuple[str, Callable[[dict], dict], str | None]] = {
     "after_scope": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
     "after_inline": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
     "scope_ends_itself": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "outer_scope": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "outer_region": ("region_opened_here", lambda f: {}, "begin"),
     "why_set_inside": ("set_from", lambda f: {"name": f["name"], "source": f["source"]}, "=name"),
     "why_alias_before": ("set_from", lambda f: {"name": f["name"], "source": f["scoped"]}, "=name"),
     "why_computed_from": ("set_from", lambda f: {"name": f["scoped"], "source": f["name"]}, "=scoped"),
