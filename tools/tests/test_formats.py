@@ -132,9 +132,12 @@ def test_json_shape_and_bytes(fx72, plugin_so, reports72):
     assert len({i["fingerprint"] for i in items}) == len(items)
     filldir = next(i for i in items if i["function"] == "filldir")
     assert (filldir["file"], filldir["line"], filldir["class"]) == ("fs/readdir.c", 294, "unproven")
-    assert [n["message"] for n in filldir["notes"]] == [
-        "checked here", "this access through the masked pointer runs first and faults for a bad address, "
-        "so 'dirent' counts as an offset of it"]
+    # one finding for the three stores through dirent: the other two (and the last byte's store in
+    # unsafe_copy_dirent_name(), line 297) are its "also here" notes, located
+    assert [(n["line"], n["column"], n["message"]) for n in filldir["notes"]] == [
+        (291, 9, "checked here"), (293, 17, "this access through the masked pointer runs first and faults for a "
+                                            "bad address, so 'dirent' counts as an offset of it"),
+        (295, 17, "also here"), (296, 17, "also here"), (297, 17, "also here")]
 
 
 def _check_sarif_doc(doc: dict, n_results: int) -> None:
@@ -175,9 +178,11 @@ def test_sarif_of_a_scan(fx72, plugin_so, reports72, tmp_path):
     assert res["message"]["text"] == (
         "unsafe_put_user() on 'dirent' is not proven to stay within the checked range ([checked here](1), "
         "[this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts "
-        "as an offset of it](2)).")
+        "as an offset of it](2), [also here](3), [also here](4), [also here](5)).")
     assert [r["physicalLocation"]["region"] for r in res["relatedLocations"]] == [
-        {"startLine": 291, "startColumn": 2}, {"startLine": 293, "startColumn": 3}]
+        {"startLine": 291, "startColumn": 2}, {"startLine": 293, "startColumn": 3},
+        {"startLine": 295, "startColumn": 3}, {"startLine": 296, "startColumn": 3},
+        {"startLine": 297, "startColumn": 3}]
     path = tmp_path / "scan.sarif"
     path.write_text(text)
     assert validate_sarif(path, tmp_path) == []
