@@ -244,8 +244,8 @@ def test_bench_format(tmp_path):
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0] == f"uaccess_check cocci bench: {tmp_path}, {len(NAMES)} scripts, jobs 2, 1 runs"
-    assert re.fullmatch(r"run 1: \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
-    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 10 s: (met|missed)\)", lines[2])
+    assert re.fullmatch(r"run 1: \d+\.\d{3} s, cpu \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
+    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 8 s: (met|missed)\), median cpu: \d+\.\d{3} s", lines[2])
     assert len(lines) == 3
 
 
@@ -257,9 +257,9 @@ def test_bench_patch_format():
     lines = proc.stdout.splitlines()
     assert lines[0] == f"uaccess_check cocci bench: patch of fs/readdir.c, linux 6.12, {len(NAMES)} scripts, jobs 2, 1 runs"
     # the same file before and after: the same findings
-    m = re.fullmatch(r"run 1: \d+\.\d{3} s, (\d+) findings before, (\d+) after", lines[1])
+    m = re.fullmatch(r"run 1: \d+\.\d{3} s, cpu \d+\.\d{3} s, (\d+) findings before, (\d+) after", lines[1])
     assert m and m[1] == m[2], lines[1]
-    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 2 s: (met|missed)\)", lines[2])
+    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 2 s: (met|missed)\), median cpu: \d+\.\d{3} s", lines[2])
     bad = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "cocci_bench.py"), "--patch", "no/such.c"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
     assert bad.returncode == 2 and bad.stderr.strip() == \
