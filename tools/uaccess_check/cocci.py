@@ -12,6 +12,7 @@ Report lines ``file:line:col-col: message`` are mapped back, made relative and s
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 import shutil
@@ -199,15 +200,19 @@ def candidate_files(paths: list[Path], scripts: list[Script], jobs: int = 2) -> 
         else:
             raise UsageError(f"no such file or directory: {p}")
     result: dict[Path, list[Script]] = {}
-    # Each keyword as a whole word: looked for as a substring first (one alternation of fifty
-    # words, tried at every position of the text, cost a second on a tree's grep output).
+    # Each keyword as a whole word, looked for only where the grep part it contains is in the
+    # text, and as a substring before a word (one alternation of fifty words, tried at every
+    # offset of the text, cost a second on a tree's grep output).
     named = {w: re.compile(r"\b%s\b" % w) for w in words}
+    parts = [(p, [w for w in words if p in w]) for p in GREP_PARTS]
+    rest = [w for w in words if not any(p in w for p, _ in parts)]
     for f in sorted(set(found)):
         try:
             text = f.read_text(errors="replace")
         except OSError as exc:
             raise UsageError(f"cannot read {f}: {exc.strerror}") from None
-        present = {w for w, pat in named.items() if w in text and pat.search(text)}
+        ask = {w for p, ws in parts if ws and p in text for w in ws}.union(rest)
+        present = {w for w in ask if w in text and named[w].search(text)}
         rel = relative(str(f), [p for p in paths if p.is_dir()])
         chosen = [s for s in scripts if present.intersection(s.keywords) and not s.excluded(rel)]
         if chosen:
@@ -229,10 +234,21 @@ def check_script(script: Script, mode: str) -> None:
 
 
 def relative(path: str, roots: list[Path]) -> str:
-    p = Path(path)
+    return _relative(str(path), tuple(str(r) for r in roots))
+
+
+# A run asks for the same few paths again and again (each report line, each copy), and resolving
+# one takes a system call per component: cached for the run (run_cocci() clears the caches).
+@functools.lru_cache(maxsize=None)
+def _resolved(path: str) -> Path:
+    return Path(path).resolve()
+
+
+@functools.lru_cache(maxsize=None)
+def _relative(path: str, roots: tuple[str, ...]) -> str:
     for r in roots:
         try:
-            return p.resolve().relative_to(r.resolve()).as_posix()
+            return _resolved(path).relative_to(_resolved(r)).as_posix()
         except ValueError:
             continue
     return path
@@ -396,6 +412,8 @@ def run_cocci(paths: list[Path], scripts: list[Script], mode: str = "report", jo
     if mode not in MODES:
         raise UsageError(f"unknown mode {mode} (have: {', '.join(MODES)})")
     scripts = [s for s in scripts if mode in s.modes]
+    _resolved.cache_clear()
+    _relative.cache_clear()
     run = CocciRun()
     clock = time.monotonic()
 
