@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from uaccess_check import REPO_ROOT
-from uaccess_check.cocci import all_scripts, chunks, parse_script
+from uaccess_check.cocci import all_scripts, chunks, parse_script, plan
 from uaccess_check.cocci_reduce import functions, mask, reduce_source
 from uaccess_check.fixture import kbuild_env
 
@@ -234,6 +234,17 @@ def test_chunks_balance():
     groups = chunks(files, sizes, 2)
     assert sorted(sum(sizes[f] for f in g) for g in groups) == [105, 110]
     assert chunks(files[:1], sizes, 2) == [[files[0]]]
+
+
+def test_plan_splits_only_a_large_script():
+    files = {n: [Path(f"{n}{i}") for i in range(k)] for n, k in (("big", 6), ("mid", 2), ("small", 1))}
+    sizes = {n: {f: 100 for f in fs} for n, fs in files.items()}
+    # big holds 600 of 900 bytes: more than a quarter with two jobs, split (in two: no more runs
+    # than jobs); mid, 200, and small one run each; largest first
+    runs = plan(files, sizes, 2)
+    assert [(n, len(g)) for n, g in runs] == [("big", 3), ("big", 3), ("mid", 2), ("small", 1)]
+    assert sorted(f for n, g in runs if n == "big" for f in g) == sorted(files["big"])
+    assert [(n, len(g)) for n, g in plan(files, sizes, 1)] == [("big", 6), ("mid", 2), ("small", 1)]
 
 
 def test_bench_format(tmp_path):
