@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from uaccess_check import REPO_ROOT
-from uaccess_check.cocci import all_scripts, chunks, parse_script, plan
+from uaccess_check.cocci import _gnu_grep, _rg, all_scripts, chunks, grep_patterns, parse_script, plan
 from uaccess_check.cocci_reduce import functions, mask, reduce_source
 from uaccess_check.fixture import kbuild_env
 
@@ -245,6 +245,21 @@ def test_plan_splits_only_a_large_script():
     assert [(n, len(g)) for n, g in runs] == [("big", 3), ("big", 3), ("mid", 2), ("small", 1)]
     assert sorted(f for n, g in runs if n == "big" for f in g) == sorted(files["big"])
     assert [(n, len(g)) for n, g in plan(files, sizes, 1)] == [("big", 6), ("mid", 2), ("small", 1)]
+
+
+@pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep not installed")
+def test_rg_lists_what_grep_lists(fx, tmp_path):
+    """Where ripgrep is installed the prefilter runs it instead of GNU grep: the same files, also
+    those the tree's .gitignore names, hidden ones, binary ones, top-level files not *.c or *.h
+    (grep's --include filters those too) and symlinks (not followed below an argument)."""
+    for name, text in ((".gitignore", "*.c\n"), ("ignored.c", "unsafe_put_user"), (".hidden.c", "unsafe_put_user"),
+                       ("top.txt", "unsafe_put_user"), ("bin.c", "\0\x01unsafe_put_user"), ("plain.c", "nothing")):
+        (tmp_path / name).write_text(text)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "link.c").symlink_to(tmp_path / "ignored.c")
+    patterns = grep_patterns({w for s in all_scripts() for w in s.keywords})
+    for d in (tmp_path, INPUTS, REPO_ROOT / "testcases", fx.src):
+        assert sorted(_rg(shutil.which("rg"), d, patterns, 2)) == sorted(_gnu_grep(d, patterns, 2)), d
 
 
 def test_bench_format(tmp_path):
