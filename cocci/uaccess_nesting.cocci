@@ -83,7 +83,7 @@ ps << nests.ps;
 S2 << nests.S2;
 pn << nests.pn;
 @@
-nested(pn, str(S2), "the scope of %s() at line %s" % (S, ps[0].line))
+nested(pn, str(S2), vocab.messages.say("outer_scope", scope=S, line=ps[0].line))
 
 @nesti depends on hasscope && hasinline exists@
 iterator S =~ "^scoped_user_(read|write|rw)_access(_size)?$";
@@ -103,7 +103,7 @@ ps << nesti.ps;
 I << nesti.I;
 pn << nesti.pn;
 @@
-nested(pn, str(I), "the scope of %s() at line %s" % (S, ps[0].line))
+nested(pn, str(I), vocab.messages.say("outer_scope", scope=S, line=ps[0].line))
 
 // an explicit end inside a scope closes the region the rest of the body uses
 // (the scope ends it itself, on every exit)
@@ -149,7 +149,7 @@ pb << inreg.pb;
 I << inreg.I;
 pn << inreg.pn;
 @@
-nested(pn, str(I), "the region opened by %s() at line %s" % (B, pb[0].line))
+nested(pn, str(I), vocab.messages.say("outer_region", begin=B, line=pb[0].line))
 
 @inregs depends on hasscope exists@
 identifier B = {user_access_begin, user_read_access_begin,
@@ -172,7 +172,7 @@ pb << inregs.pb;
 S2 << inregs.S2;
 pn << inregs.pn;
 @@
-nested(pn, str(S2), "the region opened by %s() at line %s" % (B, pb[0].line))
+nested(pn, str(S2), vocab.messages.say("outer_region", begin=B, line=pb[0].line))
 
 @script:python depends on hasscope || hasinline@
 @@

@@ -5,8 +5,18 @@
  * position, kind and text, drops exact duplicates (two accessors reported at the
  * same call in the same words), and prints each warning followed by its
  * notes, in GCC's own format.  A diagnostic always has a place: one
- * without a location is put at its function.  A plugin cannot add a
- * real -W option, so the class is part of the text ("[-Wuaccess-range]").
+ * without a location is put at its function.
+ *
+ * One defect is one warning.  The analysis judges each access on its own,
+ * so one mistake (an alias taken before a scope, every access through it)
+ * says the same words at every access.  A diagnostic whose function, class,
+ * text and notes are all those of an earlier one is that defect again: it
+ * is not printed, it becomes a note "also here" of the first, at its own
+ * place, after the first's own notes, in source order, as a region's other
+ * accesses are noted.  The summary counts stay per access (judge.c).
+ *
+ * A plugin cannot add a real -W option, so the class is part of the text
+ * ("[-Wuaccess-range]").
  * The kernel builds with -Werror; the findings of a checker must not break
  * that build, so unless the "error" option asks for errors they are
  * printed as warnings with -Werror suspended around them.
@@ -27,6 +37,8 @@ struct ua_diag {
 	unsigned seq;
 	unsigned nnotes;
 	struct ua_note_rec *notes;
+	struct ua_diag *first;	/* the same defect said earlier, or NULL */
+	bool dup;		/* an exact duplicate of the one before it */
 };
 
 static struct ua_diag **diags;
@@ -137,6 +149,62 @@ static bool same_diag(const struct ua_diag *a, const struct ua_diag *b)
 	return a->loc == b->loc && a->cls == b->cls && !strcmp(a->text, b->text);
 }
 
+/* The same place as printed: file, line and column. */
+static bool same_place(location_t a, location_t b)
+{
+	expanded_location xa, xb;
+
+	if (a == b)
+		return true;
+	xa = expand_location(a);
+	xb = expand_location(b);
+	return xa.line == xb.line && xa.column == xb.column &&
+	       !strcmp(xa.file ? xa.file : "", xb.file ? xb.file : "");
+}
+
+static bool same_notes(const struct ua_diag *a, const struct ua_diag *b)
+{
+	unsigned i;
+
+	if (a->nnotes != b->nnotes)
+		return false;
+	for (i = 0; i < a->nnotes; i++)
+		if (!same_place(a->notes[i].loc, b->notes[i].loc) ||
+		    strcmp(a->notes[i].text, b->notes[i].text))
+			return false;
+	return true;
+}
+
+/* b says the defect a says: same function, class, words and notes. */
+static bool same_defect(const struct ua_diag *a, const struct ua_diag *b)
+{
+	return a->fndecl && a->fndecl == b->fndecl && a->cls == b->cls &&
+	       !strcmp(a->text, b->text) && same_notes(a, b);
+}
+
+/*
+ * Over the sorted diagnostics: mark the exact duplicates, and point each
+ * repetition of a defect at its first diagnostic.  The notes are compared
+ * before any "also here" is added, then added in source order.
+ */
+static void group_defects(void)
+{
+	unsigned i, j;
+
+	for (i = 0; i < ndiags; i++) {
+		diags[i]->dup = i && same_diag(diags[i - 1], diags[i]);
+		if (diags[i]->dup)
+			continue;
+		for (j = 0; j < i && !diags[i]->first; j++)
+			if (!diags[j]->dup && !diags[j]->first &&
+			    same_defect(diags[j], diags[i]))
+				diags[i]->first = diags[j];
+	}
+	for (i = 0; i < ndiags; i++)
+		if (!diags[i]->dup && diags[i]->first)
+			ua_say_note(diags[i]->first, diags[i]->loc, ALSO_HERE);
+}
+
 static void emit(struct ua_diag *d)
 {
 	bool werror = global_dc->warning_as_error_requested;
@@ -177,10 +245,10 @@ void ua_report_flush(void)
 	unsigned i;
 
 	qsort(diags, ndiags, sizeof(*diags), compare_diags);
-	for (i = 0; i < ndiags; i++) {
-		if (!i || !same_diag(diags[i - 1], diags[i]))
+	group_defects();
+	for (i = 0; i < ndiags; i++)
+		if (!diags[i]->dup && !diags[i]->first)
 			emit(diags[i]);
-	}
 	for (i = 0; i < ndiags; i++)
 		free_diag(diags[i]);
 	free(diags);

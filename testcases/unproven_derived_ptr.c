@@ -5,12 +5,10 @@
  * check-level: 2
  *
  * check-output-start
-unproven_derived_ptr.c:36:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
-unproven_derived_ptr.c:34:14: note: checked here
-unproven_derived_ptr.c:37:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
-unproven_derived_ptr.c:34:14: note: checked here
-unproven_derived_ptr.c:38:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
-unproven_derived_ptr.c:34:14: note: checked here
+unproven_derived_ptr.c:34:9: warning: unsafe_put_user() on 'rec' is not proven to stay within the checked range [-Wuaccess-unproven]
+unproven_derived_ptr.c:32:14: note: checked here
+unproven_derived_ptr.c:35:9: note: also here
+unproven_derived_ptr.c:36:9: note: also here
  * check-output-end
  */
 

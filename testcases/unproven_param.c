@@ -6,9 +6,9 @@
  *
  * check-output-start
 unproven_param.c:28:9: warning: unsafe_put_user() on 'ev' relies on a check in the callers of 'put_event', none of which is in this unit [-Wuaccess-unproven]
+unproven_param.c:29:9: note: also here
 unproven_param.c:28:9: warning: unsafe_put_user() relies on a user-access region opened by the callers of 'put_event', none of which is in this unit [-Wuaccess-unproven]
-unproven_param.c:29:9: warning: unsafe_put_user() on 'ev' relies on a check in the callers of 'put_event', none of which is in this unit [-Wuaccess-unproven]
-unproven_param.c:29:9: warning: unsafe_put_user() relies on a user-access region opened by the callers of 'put_event', none of which is in this unit [-Wuaccess-unproven]
+unproven_param.c:29:9: note: also here
  * check-output-end
  */
 

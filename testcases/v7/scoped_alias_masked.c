@@ -5,28 +5,25 @@
  * check-level: 2
  *
  * check-output-start
-scoped_alias_masked.c:62:17: warning: unsafe_put_user() on 'dirent' is not proven to stay within the checked range [-Wuaccess-unproven]
-scoped_alias_masked.c:60:9: note: checked here
-scoped_alias_masked.c:61:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
-scoped_alias_masked.c:63:17: warning: unsafe_put_user() on 'dirent' is not proven to stay within the checked range [-Wuaccess-unproven]
-scoped_alias_masked.c:60:9: note: checked here
-scoped_alias_masked.c:61:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
-scoped_alias_masked.c:64:17: warning: unsafe_copy_to_user() on 'dirent' is not proven to stay within the checked range [-Wuaccess-unproven]
-scoped_alias_masked.c:60:9: note: checked here
-scoped_alias_masked.c:61:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
-scoped_alias_masked.c:98:17: warning: unsafe_put_user() accesses bytes 0..7 of 'dirent', outside bytes -8192..-4097 that the masked pointer covers [-Wuaccess-range]
-scoped_alias_masked.c:96:9: note: checked here
-scoped_alias_masked.c:97:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
-scoped_alias_masked.c:113:17: warning: unsafe_put_user() on 'dirent' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_masked.c:112:9: note: this scope validates only 'prev', the pointer it names
-scoped_alias_masked.c:133:17: warning: unsafe_get_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_masked.c:132:9: note: this scope validates only 'addr', the pointer it names
-scoped_alias_masked.c:134:17: warning: unsafe_get_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_masked.c:132:9: note: this scope validates only 'addr', the pointer it names
-scoped_alias_masked.c:155:17: warning: unsafe_put_user() on 'dirent' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_masked.c:149:9: note: this scope validates only 'prev', the pointer it names
-scoped_alias_masked.c:171:17: warning: unsafe_put_user() on 'da' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
-scoped_alias_masked.c:169:9: note: this scope validates only 'prev', the pointer it names
+scoped_alias_masked.c:59:17: warning: unsafe_put_user() on 'dirent' is not proven to stay within the checked range [-Wuaccess-unproven]
+scoped_alias_masked.c:57:9: note: checked here
+scoped_alias_masked.c:58:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
+scoped_alias_masked.c:60:17: note: also here
+scoped_alias_masked.c:61:17: warning: unsafe_copy_to_user() on 'dirent' is not proven to stay within the checked range [-Wuaccess-unproven]
+scoped_alias_masked.c:57:9: note: checked here
+scoped_alias_masked.c:58:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
+scoped_alias_masked.c:95:17: warning: unsafe_put_user() accesses bytes 0..7 of 'dirent', outside bytes -8192..-4097 that the masked pointer covers [-Wuaccess-range]
+scoped_alias_masked.c:93:9: note: checked here
+scoped_alias_masked.c:94:17: note: this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts as an offset of it
+scoped_alias_masked.c:110:17: warning: unsafe_put_user() on 'dirent' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_masked.c:109:9: note: this scope validates only 'prev', the pointer it names
+scoped_alias_masked.c:130:17: warning: unsafe_get_user() on 'p' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_masked.c:129:9: note: this scope validates only 'addr', the pointer it names
+scoped_alias_masked.c:131:17: note: also here
+scoped_alias_masked.c:152:17: warning: unsafe_put_user() on 'dirent' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_masked.c:146:9: note: this scope validates only 'prev', the pointer it names
+scoped_alias_masked.c:168:17: warning: unsafe_put_user() on 'da' is not validated by access_ok() or a checking begin on every path [-Wuaccess-unchecked]
+scoped_alias_masked.c:166:9: note: this scope validates only 'prev', the pointer it names
  * check-output-end
  */
 

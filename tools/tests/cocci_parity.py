@@ -1,8 +1,9 @@
 """The Coccinelle scripts against the plugin's testcases, class by class and line by line.
 
 The plugin's testcases (testcases/*.c for 6.12, testcases/v7/*.c for 7.x) carry the plugin's
-expected warnings (the check-output block; notes are not compared). All the driver's scripts run
-over the same files (tools/uaccess_check/cocci.py run_cocci(), one run). For the classes both
+expected warnings (the check-output block; notes are not compared, except that a warning's
+"also here" notes, the same defect at other accesses, count as the warning at each). All the
+driver's scripts run over the same files (tools/uaccess_check/cocci.py run_cocci(), one run). For the classes both
 engines define the same way, unchecked, range, region and mode, every plugin warning and every
 script finding is paired by (case, line, class):
 
@@ -42,6 +43,7 @@ SECTION = "## Against the plugin's testcases"
 CLASSES = tuple(c for c in messages.CLASSES if messages.CLASS_LEVEL[c] == 0)
 KINDS = ("plugin", "scripts", "words")
 _WARNING = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):\d+: warning: (?P<text>.*) \[-Wuaccess-(?P<cls>[a-z]+)\]$")
+_ALSO_HERE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):\d+: note: %s$" % re.escape(messages.say("also_here")))
 HEADER = ("| case | line | class | kind | plugin says | scripts say | reason |\n"
           "|---|---|---|---|---|---|---|")
 OTHERS_TITLE = "Not paired (the plugin's `unproven` and `distance`, the scripts' `distance`):"
@@ -77,7 +79,8 @@ class Parity:
 
 
 def expected(path: Path) -> list[tuple[int, str, str]]:
-    """The case's expected warnings: (line, class, text), every class."""
+    """The case's expected warnings: (line, class, text), every class, one per access: a
+    warning's "also here" notes (the same defect at another access) are its words there too."""
     text = path.read_text()
     if "check-output-start" not in text:
         return []
@@ -87,6 +90,9 @@ def expected(path: Path) -> list[tuple[int, str, str]]:
         m = _WARNING.match(line.strip())
         if m:
             out.append((int(m["line"]), m["cls"], m["text"]))
+        n = _ALSO_HERE.match(line.strip())
+        if n and out:
+            out.append((int(n["line"]), out[-1][1], out[-1][2]))
     return out
 
 

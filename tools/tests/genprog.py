@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Union
 
-from uaccess_check.diag import DIAG_RE, basename, plugin_diagnostics
+from uaccess_check.diag import DIAG_RE, basename, per_access, plugin_diagnostics
 from uaccess_check.fixture import kbuild_env
 from uaccess_check.plugin import plugin_flags
 
@@ -1362,9 +1362,10 @@ class UnitResult:
         return [l for l in self.lines if "[-Wuaccess-" in l and not DIAG_RE.match(l)]
 
     def warnings(self, classes: tuple[str, ...] = LEVEL0_CLASSES) -> list[str]:
-        """The plugin's warnings of @classes, sorted, files named by basename."""
-        return sorted(d.format(basename(d.file)) for d in plugin_diagnostics(self.lines)
-                      if d.kind != "note" and d.uaccess_class in classes)
+        """The plugin's warnings of @classes, one per access as the oracle says them (a warning
+        at each of its "also here" notes too), sorted, files named by basename."""
+        return sorted(d.format(basename(d.file)) for d in per_access(plugin_diagnostics(self.lines))
+                      if d.uaccess_class in classes)
 
     def other_warnings(self) -> list[str]:
         """Compiler warnings and errors that are not the plugin's (the generator's mistakes)."""

@@ -1,4 +1,5 @@
-"""bench/compile_ratio.py runs and prints its stable format (no assertion on times)."""
+"""bench/compile_ratio.py, build_ratio.py and patch_time.py run and print their stable formats (no assertion
+on times)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,31 @@ def test_bench_bad_unit(fx, plugin_so):
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [
         "compile_ratio.py: error: not a configured unit of linux 6.12 x86_64 defconfig: fs/no_such_file.c"]
+
+
+def test_build_ratio_smoke(fx, plugin_so):
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "build_ratio.py"), "--sample", "2",
+                           "--accessors", "1", "--runs", "1", "--jobs", "1"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == ("build ratio: linux 6.12 x86_64 defconfig, level 1, 3 units (2 sampled with seed 2026 + "
+                        "1 accessor units), 1 runs each alternating, 1 jobs")
+    assert lines[1] == f"plugin: {plugin_so}"
+    assert [l.rsplit(" s ", 1)[0] for l in lines[3:9]] == [
+        f"{g} {w}" for g in ("all units", "accessor units", "other units") for w in ("cpu", "wall")]
+    assert all(re.fullmatch(r".{22} +\d+\.\d\d +\d+\.\d\d +\d+\.\d{3}", l) for l in lines[3:9]), lines
+    assert re.fullmatch(r"extra peak RSS: max -?\d+ KiB \(\S+\), median -?\d+ KiB", lines[9])
+    assert len(lines) == 10
+
+
+def test_patch_time_smoke(fx, plugin_so):
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "patch_time.py"), "--runs", "1", "--jobs", "2"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    unit = r"1 unit \(fs/{}\.c\); uaccess-check patch median \d+\.\d\d s, the plain compiles twice median " \
+           r"\d+\.\d\d s; ratio \d+\.\d\d \(1 runs, 2 jobs\)"
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 2
+    assert re.fullmatch("v1-unchecked-begin.patch: " + unit.format("eventpoll"), lines[0]), lines[0]
+    assert re.fullmatch("readdir-comment.patch: " + unit.format("readdir"), lines[1]), lines[1]

@@ -4,8 +4,10 @@ testcases/real/linux-<V>-cocci.txt lists every finding of `uaccess-check cocci -
 scripts, the whole tree, every architecture) with a verdict read from the code: the line as the
 driver prints it, then " -- VERDICT: why", VERDICT being what a maintainer would do: bug (fix
 it), gap (a real but harmless hole worth a patch), distance (right, and far), noise (correct code
-the scripts cannot prove) or false (the script is wrong). A fresh run over the version's source
-tree must print exactly those lines, in that order, so a finding gained, lost or reworded shows.
+the scripts cannot prove) or false (the script is wrong); under it, as the driver prints them,
+the "note: also here" lines of the same defect's other accesses (one finding per defect), which
+share its verdict. A fresh run over the version's source tree must print exactly those lines,
+in that order, so a finding gained, lost or reworded shows.
 At levels 0 and 1 (the default scan and W=1; `uaccess-check scan` shows a script's [distance]
 from level 1, its [unproven] at 2, every other class at 0) only bug, gap and distance may be
 listed: a maintainer sees nothing else there.
@@ -33,7 +35,7 @@ from uaccess_check import REPO_ROOT, UsageError
 from uaccess_check.cocci_reduce import functions, mask
 from uaccess_check.fixture import ensure_source, fixture_for, locked
 from uaccess_check import kept
-from uaccess_check.messages import level_of
+from uaccess_check.messages import level_of, say
 
 DRIVER = str(REPO_ROOT / "uaccess-check")
 REAL = REPO_ROOT / "testcases" / "real"
@@ -45,20 +47,37 @@ VERDICTS = ("bug", "gap", "distance", "noise", "false")
 SHOWN_VERDICTS = ("bug", "gap", "distance")
 _ENTRY = re.compile(r"^(?P<finding>\S+:\d+:\d+-\d+: .* \[(?P<cls>[a-z]+)\]) -- "
                     r"(?P<verdict>%s): (?P<why>\S.*)$" % "|".join(VERDICTS))
+#: A line the driver prints after a finding: the same defect at another access (finding.defects).
+_NOTE = re.compile(r"^\S+:\d+:\d+: note: %s$" % re.escape(say("also_here")))
 
 pytestmark = pytest.mark.skipif(shutil.which("spatch") is None, reason="spatch (coccinelle) not installed")
 
 
-def triage(version: str, name: str = "cocci") -> list[re.Match]:
+def triage(version: str, name: str = "cocci") -> list[dict]:
+    """The entries of a list: finding, cls, verdict, why, and notes (the lines the driver prints
+    after the finding: the same defect at its other accesses, listed under it without a verdict)."""
     path = REAL / f"linux-{version}-{name}.txt"
-    entries = []
+    entries: list[dict] = []
     for n, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
+        if _NOTE.match(line) and entries:
+            entries[-1]["notes"].append(line)
+            continue
         m = _ENTRY.match(line)
-        assert m, f"{path.name}:{n}: not 'finding -- {'|'.join(VERDICTS)}: why': {line}"
-        entries.append(m)
+        assert m, f"{path.name}:{n}: not 'finding -- {'|'.join(VERDICTS)}: why' or an 'also here' note: {line}"
+        entries.append(dict(m.groupdict(), notes=[]))
     return entries
+
+
+def printed(entries: list[dict]) -> list[str]:
+    """The driver's lines of the listed entries: each finding, then its notes."""
+    return [line for e in entries for line in [e["finding"], *e["notes"]]]
+
+
+def findings_of(lines: list[str]) -> list[str]:
+    """The finding lines among the driver's (its notes left out)."""
+    return [line for line in lines if not _NOTE.match(line)]
 
 
 _TREES: dict[str, Path] = {}
@@ -118,13 +137,12 @@ def test_family_levels_0_and_1_match_triage(version):
     proc = family_run(version)
     assert proc.returncode in (0, 1), proc.stderr
     assert "failed" not in proc.stderr.splitlines()[-1], proc.stderr
-    listed = [e["finding"] for e in entries]
     path = REAL / f"linux-{version}-family-cocci.txt"
     package = fixture_package(fixture_for(version))
     if triaged_package(path) == package:
-        assert proc.stdout.splitlines() == listed
+        assert proc.stdout.splitlines() == printed(entries)
         return
-    diff = release_differences(listed, proc.stdout.splitlines())
+    diff = release_differences([e["finding"] for e in entries], findings_of(proc.stdout.splitlines()))
     assert not diff, retriage_message(path, package, diff)
 
 
@@ -144,13 +162,13 @@ def test_whole_tree_matches_triage(version):
     assert proc.returncode in (0, 1), proc.stderr
     summary = proc.stderr.splitlines()[-1]
     assert "failed" not in summary, proc.stderr
-    listed = [e["finding"] for e in triage(version)]
+    entries = triage(version)
     path = REAL / f"linux-{version}-cocci.txt"
     package = fixture_package(fixture_for(version))
     if triaged_package(path) == package:
-        assert proc.stdout.splitlines() == listed
+        assert proc.stdout.splitlines() == printed(entries)
         return
-    diff = release_differences(listed, proc.stdout.splitlines())
+    diff = release_differences([e["finding"] for e in entries], findings_of(proc.stdout.splitlines()))
     assert not diff, retriage_message(path, package, diff)
 
 
@@ -199,17 +217,21 @@ def test_7_2_scoped_shapes():
                   "kernel/rseq.c:", "kernel/futex/", "arch/x86/include/asm/futex.h:",
                   "arch/powerpc/kernel/ptrace/ptrace-view.c:"):
         assert not [f for f in listed if f.startswith(clean)], clean
-    # the 7.1 emulate_spe() regression: every access through p = addr, none through addr, is a bug
+    # the 7.1 emulate_spe() regression: every access through p = addr, none through addr, is a bug:
+    # one finding per defect, the reads' and the writes' (their scopes differ), each at its first
+    # access, the other 7 of its 8 accesses its "also here" notes
     spe = [e for e in entries if e["finding"].startswith("arch/powerpc/kernel/align.c:")]
-    assert len(spe) == 16 and all(e["cls"] == "unchecked" and e["verdict"] == "bug"
-                                  and "'p' was set from 'addr' before the scope" in e["finding"] for e in spe)
+    assert [(e["finding"].split(":")[1], len(e["notes"])) for e in spe] == [("171", 7), ("256", 7)]
+    assert all(e["cls"] == "unchecked" and e["verdict"] == "bug"
+               and "'p' was set from 'addr' before the scope" in e["finding"] for e in spe)
     # rseq_entry.h: uc_head (after reads through ucs) and uc_sig (bounded by TASK_SIZE) are silent,
     # the registered t->rseq.usrptr a distance
     rseq = [e for e in entries if e["finding"].startswith("include/linux/rseq_entry.h:")]
     assert rseq and all(e["cls"] == "distance" and "'t->rseq.usrptr'" in e["finding"] for e in rseq)
     # readdir.c: dirent = prev + prev_reclen after the store through prev: level 2 only
     readdir = [e for e in entries if e["finding"].startswith("fs/readdir.c:")]
-    assert len(readdir) == 12 and all(e["cls"] == "unproven" and e["verdict"] == "noise" for e in readdir)
+    assert len(readdir) == 6 and sum(1 + len(e["notes"]) for e in readdir) == 12
+    assert all(e["cls"] == "unproven" and e["verdict"] == "noise" for e in readdir)
 
 
 _COUNTS_ROW = re.compile(r"^\| (?P<version>[\d.]+) \| (?P<cells>.*) \|$")

@@ -30,7 +30,7 @@ from conftest import kernel_fixture
 from sarif_validate import validate_sarif
 from uaccess_check import REPO_ROOT, formats
 from uaccess_check.finding import (Finding, Note, Sources, char_column, display_column, fingerprints,
-                                   from_cocci, from_plugin, gcc_lines)
+                                   from_cocci, from_plugin, gcc_lines, one_per_defect, one_per_site)
 from uaccess_check.fixture import kbuild_env
 from uaccess_check.messages import CLASSES
 from uaccess_check.plugin import plugin_flags
@@ -132,9 +132,12 @@ def test_json_shape_and_bytes(fx72, plugin_so, reports72):
     assert len({i["fingerprint"] for i in items}) == len(items)
     filldir = next(i for i in items if i["function"] == "filldir")
     assert (filldir["file"], filldir["line"], filldir["class"]) == ("fs/readdir.c", 294, "unproven")
-    assert [n["message"] for n in filldir["notes"]] == [
-        "checked here", "this access through the masked pointer runs first and faults for a bad address, "
-        "so 'dirent' counts as an offset of it"]
+    # one finding for the three stores through dirent: the other two (and the last byte's store in
+    # unsafe_copy_dirent_name(), line 297) are its "also here" notes, located
+    assert [(n["line"], n["column"], n["message"]) for n in filldir["notes"]] == [
+        (291, 9, "checked here"), (293, 17, "this access through the masked pointer runs first and faults for a "
+                                            "bad address, so 'dirent' counts as an offset of it"),
+        (295, 17, "also here"), (296, 17, "also here"), (297, 17, "also here")]
 
 
 def _check_sarif_doc(doc: dict, n_results: int) -> None:
@@ -175,9 +178,11 @@ def test_sarif_of_a_scan(fx72, plugin_so, reports72, tmp_path):
     assert res["message"]["text"] == (
         "unsafe_put_user() on 'dirent' is not proven to stay within the checked range ([checked here](1), "
         "[this access through the masked pointer runs first and faults for a bad address, so 'dirent' counts "
-        "as an offset of it](2)).")
+        "as an offset of it](2), [also here](3), [also here](4), [also here](5)).")
     assert [r["physicalLocation"]["region"] for r in res["relatedLocations"]] == [
-        {"startLine": 291, "startColumn": 2}, {"startLine": 293, "startColumn": 3}]
+        {"startLine": 291, "startColumn": 2}, {"startLine": 293, "startColumn": 3},
+        {"startLine": 295, "startColumn": 3}, {"startLine": 296, "startColumn": 3},
+        {"startLine": 297, "startColumn": 3}]
     path = tmp_path / "scan.sarif"
     path.write_text(text)
     assert validate_sarif(path, tmp_path) == []
@@ -395,6 +400,58 @@ def test_from_cocci_without_source():
     (g,) = from_cocci([f], Sources([]))
     assert (g.line, g.column, g.end_column, g.cls, g.function) == (29, 2, 17, "region", None)
     assert g.notes == (Note("nowhere.c", 28, 0, "user_access_end() here"),)
+
+
+SPE = ("unsafe_get_user() on 'p' is not validated by access_ok() or a checking begin on every path: inside "
+       "scoped_user_read_access_size() of 'addr', which validates only 'addr': 'p' was set from 'addr' before "
+       "the scope (line 166): it holds the raw pointer, not the checked (masked) 'addr' the scope shadows it with")
+
+
+def test_from_cocci_one_finding_per_defect(tmp_path):
+    """powerpc's emulate_spe() (7.1) as the scripts say it: one line per access, the same words;
+    the driver says one finding, at the first, with the alias's origin and the others as notes."""
+    from uaccess_check.cocci import parse_report
+    src = tmp_path / "align.c"
+    lines = [""] * 200
+    lines[163:175] = ["static int emulate_spe(struct pt_regs *regs, unsigned int reg, unsigned int instr)",
+                      "{", "\tu32 __user *p = addr;", "", "\tscoped_user_read_access_size(addr, nb, Efault) {",
+                      "\t\tunsafe_get_user(a, p++, Efault);", "\t\tunsafe_get_user(b, p++, Efault);",
+                      "\t\tunsafe_get_user(c, p++, Efault);", "\t}", "\treturn 0;", "Efault:",
+                      "\treturn -EFAULT;"]
+    lines[175] = "}"
+    src.write_text("\n".join(lines) + "\n")
+    report = "\n".join(f"align.c:{n}:2-17: {SPE} [unchecked]" for n in (170, 169, 171))
+    (f,) = from_cocci(parse_report(report, [tmp_path]), Sources([tmp_path]))
+    assert (f.line, f.column, f.end_column, f.function) == (169, 17, 32, "emulate_spe")
+    assert f.notes == (Note("align.c", 166, 21, "'p' set from 'addr' here"),
+                       Note("align.c", 170, 17, "also here"), Note("align.c", 171, 17, "also here"))
+    doc = json.loads(_render([f], "json"))
+    assert [(n["line"], n["column"], n["message"]) for n in doc["findings"][0]["notes"]] == [
+        (166, 21, "'p' set from 'addr' here"), (170, 17, "also here"), (171, 17, "also here")]
+
+
+def test_one_per_defect_needs_everything_the_same():
+    """The same function, class, words, notes and engines: one defect; any difference, or no
+    known function, two."""
+    def at(line, function="f", cls="unchecked", message="m", notes=(), engines=("plugin",)):
+        return Finding("a.c", line, 9, cls, message, engines, notes, function)
+    note = Note("a.c", 1, 2, "checked here")
+    base = [at(10, notes=(note,)), at(12, notes=(note,)), at(11, notes=(note,))]
+    assert one_per_defect(base) == [at(10, notes=(note, Note("a.c", 11, 9, "also here"),
+                                                  Note("a.c", 12, 9, "also here")))]
+    for other in (at(12), at(12, function="g"), at(12, function=None, notes=(note,)),
+                  at(12, cls="range", notes=(note,)), at(12, message="n", notes=(note,)),
+                  at(12, notes=(note,), engines=("merge",))):
+        assert len(one_per_defect([base[0], other])) == 2, other
+    assert len(one_per_defect([at(10, function=None), at(12, function=None)])) == 2
+
+
+def test_one_per_site_joins_another_engines_finding_at_an_also_here():
+    """A script's finding at an access the plugin said "also here" for is the plugin's finding."""
+    plugin = Finding("a.c", 10, 9, "unchecked", "m", ("plugin",), (Note("a.c", 12, 9, "also here"),), "f")
+    cocci = Finding("a.c", 12, 9, "unchecked", "m: why", ("cocci",), (), "f")
+    said = one_per_site([plugin, cocci])
+    assert said[cocci] is said[plugin] and said[plugin].engines == ("plugin", "cocci")
 
 
 def test_sarif_escapes_brackets_and_skips_unknown_columns():

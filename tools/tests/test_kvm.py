@@ -24,7 +24,7 @@ import pytest
 from triage import (Expected, fixture_package, groups_of, parse_expected, release_differences, retriage_message,
                     triaged_package)
 from uaccess_check import REPO_ROOT
-from uaccess_check.diag import parse_diagnostic, relative_to
+from uaccess_check.diag import parse_diagnostic, per_access, plugin_diagnostics, relative_to
 from uaccess_check.fixture import Fixture, ensure_fixture, kvm_fixture
 from uaccess_check.plugin import LEVELS, plugin_flags
 from uaccess_check.scan import UnitReport, compile_units, default_jobs
@@ -144,12 +144,13 @@ def test_record_steal_time_facts(kfx, runs, level):
 
 @pytest.mark.parametrize("unit,level", [(u, level) for u in UNITS for level in LEVELS])
 def test_facts_agree_with_warnings(kfx, runs, unit, level):
-    """Every access whose facts verdict is an error class is a warning of that class at the accessor."""
+    """Every access whose facts verdict is an error class is a warning of that class at the accessor
+    (or an "also here" note of one: the same defect)."""
     run = runs[(unit, level, True)]
     roots = [str(kfx.src), str(kfx.build)]
     facts = unit_facts(run, unit)
     judged = sorted(f"{relative_to(a['file'], roots)}:{a['line']}:{a['column']}: {a['verdict']}"
                     for a in facts["accesses"] if a["verdict"] in ERROR_CLASSES)
     warned = sorted(f"{d.file}:{d.line}:{d.col}: {d.uaccess_class}"
-                    for d in map(parse_diagnostic, run.report.diagnostics) if d and d.uaccess_class in ERROR_CLASSES)
+                    for d in per_access(plugin_diagnostics(run.report.diagnostics)) if d.uaccess_class in ERROR_CLASSES)
     assert judged == warned

@@ -14,6 +14,7 @@ import pytest
 from casebuild import parse_case
 from uaccess_check import REPO_ROOT, messages
 from uaccess_check.diag import CLASS_RE, parse_diagnostic
+from uaccess_check.finding import LINE_NOTES, Sources, line_notes
 
 PLUGIN = REPO_ROOT / "plugin"
 COCCI = REPO_ROOT / "cocci"
@@ -153,7 +154,8 @@ def test_every_printed_line_is_a_row():
     assert not bad, "\n".join(bad[:10])
 
 
-def script_outputs() -> list[tuple[str, str]]:
+def script_lines() -> list[tuple[str, str]]:
+    """What the scripts and the driver print: findings, and the driver's notes after them."""
     out = []
     for path in sorted((COCCI / "tests").glob("*.expected")):
         if path.name.endswith(".patch.expected"):
@@ -163,6 +165,36 @@ def script_outputs() -> list[tuple[str, str]]:
         out += [(path.name, line.split(" -- ")[0]) for line in path.read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     return out
+
+
+def script_outputs() -> list[tuple[str, str]]:
+    return [(name, line) for name, line in script_lines() if ": note: " not in line]
+
+
+def test_driver_notes_are_rows():
+    """The notes the driver prints after a script's finding (its other accesses) are note rows."""
+    notes = [(name, parse_diagnostic(line)) for name, line in script_lines() if ": note: " in line]
+    rows = messages.of_kind("note", "cocci_note")
+    bad = [f"{name}: {d}" for name, d in notes
+           if d is None or not any(re.fullmatch(r.pattern, d.text) for r in rows.values())]
+    assert notes and not bad, bad
+
+
+def test_every_line_a_script_names_is_a_note():
+    """Each row whose words name a line ("checked at line 28") makes a located note of a
+    script's finding (finding.LINE_NOTES), in words of a note row, and its pattern finds it."""
+    named = {mid for mid, m in messages.ALL.items() if "line" in m.fields}
+    assert named == set(LINE_NOTES)
+    for mid in sorted(named):
+        m = messages.ALL[mid]
+        fields = dict(_sample(m), name="p", begin="user_access_begin", end="user_access_end",
+                      scope="scoped_user_read_access", derivation="p = addr")
+        text = "prefix 'x': " + m.say(**fields) + " [unchecked]"
+        notes = line_notes("f.c", text, Sources())
+        note_id = LINE_NOTES[mid][0]
+        assert [n.line for n in notes] == [fields["line"]], mid
+        assert messages.ALL[note_id].kind in ("note", "cocci_note")
+        assert re.fullmatch(messages.ALL[note_id].pattern, notes[0].message), (mid, notes[0].message)
 
 
 def _worded(row: messages.Message, text: str, details: list[re.Pattern]) -> bool:

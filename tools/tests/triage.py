@@ -28,7 +28,8 @@ two builds, as ``scan`` compiles them): every finding of every
 level, grouped by unit and by the levels whose output is the same, with ``# TODO`` for the
 verdicts. Verdicts are written by reading the code; the draft is never checked in as it is.
 ``--keep FILE`` redrafts a triaged file after a plugin change: its header, and the verdict of
-every warning printed before with the same notes in the same unit; only new warnings get
+every warning printed before with the same notes in the same unit (its "also here" notes aside:
+the same defect at other accesses, each a warning of its own before); only new warnings get
 ``# TODO``.
 """
 
@@ -44,12 +45,15 @@ from typing import Iterable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from uaccess_check.finding import strip_digits  # noqa: E402
+from uaccess_check.messages import say  # noqa: E402
 
 _BLOCK_RE = re.compile(r"^\[(\S+)((?: \d)+)\]$")
 _PACKAGE_RE = re.compile(r"^# package: (\S+ \S+)$", re.M)
 #: A plugin warning (file:line:col: ...) or a script's finding (file:line:col-end: ...).
 _POSITION_RE = re.compile(r"^(?P<file>[^:\s]+):\d+:\d+(?:-\d+)?: (?P<rest>.*)$")
 SUMMARY = "uaccess_check: summary: "
+#: The end of the note that says a warning's defect again at another access (report.c).
+ALSO_HERE = ": note: " + say("also_here")
 
 
 @dataclass(frozen=True)
@@ -241,7 +245,8 @@ def keep_verdicts(text: str, old: Path) -> str:
             unit = m.group(1)
         if line == "# TODO":
             group = [lines[i + 1]] + [l for l in _notes_after(lines, i + 2)]
-            line = known.get((unit, tuple(group)), line)
+            own = tuple(l for l in group if not l.endswith(ALSO_HERE))
+            line = known.get((unit, tuple(group)), known.get((unit, own), line))
         out.append(line)
     return "\n".join(out) + "\n"
 

@@ -2,7 +2,9 @@
 
 Output (stdout): in report mode, the sorted, de-duplicated ``file:line:col-col: message`` lines of
 all scripts (--level N: those scan shows at level N, finding.at_level; default every one), paths
-relative to the directory given (the kernel tree by default), or with
+relative to the directory given (the kernel tree by default), one per defect: the accesses of a
+function the scripts say in the same words are one finding, said at the first, each other
+following it as a GCC-style ``file:line:col: note: also here`` line (finding.defects); or with
 --format json|sarif the documents of formats.py (--baseline: only the findings not in it); in the
 other modes (org, context, patch) spatch's output per script and file, in a stable order.
 Exit status: 0 nothing found, 1 at least one finding, 2 bad input, a spatch failure or a timeout.
@@ -17,7 +19,7 @@ from pathlib import Path
 from . import UsageError, formats
 from .cocci import DEFAULT_TIMEOUT, MODES, relative, report_line, run_cocci, select_scripts
 from .cmd_kernel import add_version_argument
-from .finding import Sources, at_level, from_cocci
+from .finding import Sources, at_level, defects, is_also_here, located, one_per_defect
 from .fixture import ensure_fixture, fixture_for
 from .log import info
 from .plugin import check_level
@@ -76,16 +78,25 @@ def run(args: argparse.Namespace) -> int:
     roots = [p for p in paths if p.is_dir()] or [Path.cwd()]
     status = 0
     native = at_level(result.findings, args.level)
-    count = str(len(native)) if args.mode == "report" else "n/a"
+    count = "n/a"
     baselined = ""
     if args.mode == "report":
         sources = Sources(roots)
-        found = from_cocci(native, sources)
+        each = located(native, sources)
+        said = defects(each)
+        found = one_per_defect(each)
+        count = str(len(found))
 
         def text(outcome: formats.Outcome) -> None:
-            for n, f in zip(native, found):
-                if outcome.reported(f):
-                    print(report_line(n))
+            # coccicheck's line for each defect, at its first access, then its other accesses
+            printed = set()
+            for n, f in zip(native, each):
+                if said[f] in printed or not outcome.reported(said[f]):
+                    continue
+                printed.add(said[f])
+                print(report_line(n))
+                for note in filter(is_also_here, said[f].notes):
+                    print(f"{note.file}:{note.line}:{note.column}: note: {note.message}")
         outcome = formats.finish(found, opts, "cocci", text, sources, roots[0] if len(roots) == 1 else None)
         status = outcome.status()
         if opts.baseline is not None:

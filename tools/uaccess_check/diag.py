@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from .messages import say
+
 DIAG_RE = re.compile(
     r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): "
     r"(?P<kind>warning|error|note|fatal error): (?P<text>.*)$")
@@ -89,17 +91,35 @@ def plugin_diagnostics(lines: Iterable[str]) -> list[Diagnostic]:
     return out
 
 
+def per_access(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The plugin's warnings of plugin_diagnostics(), one per access: a warning's "also here"
+    notes (the same defect at its other accesses, report.c) are the warning at each of their
+    places; its other notes are left out."""
+    also = say("also_here")
+    out: list[Diagnostic] = []
+    last: Diagnostic | None = None
+    for d in diagnostics:
+        if d.kind != "note":
+            last = d
+            out.append(d)
+        elif last is not None and d.text == also:
+            out.append(Diagnostic(d.file, d.line, d.col, last.kind, last.text))
+    return out
+
+
 def summaries(lines: Iterable[str]) -> list[Summary]:
     return [s for s in (parse_summary(l) for l in lines) if s is not None]
 
 
 def relative_to(path: str, roots: Iterable[str]) -> str:
     """Strip the first matching root directory prefix from path, and normalise the rest
-    (kbuild compiles arch/x86/kvm/../../../virt/kvm/kvm_main.c by that name)."""
+    (kbuild compiles arch/x86/kvm/../../../virt/kvm/kvm_main.c by that name). A root reached
+    through a symbolic link matches by its real path too: kbuild names the files by the path the
+    build directory was prepared with."""
     for root in roots:
-        root = root.rstrip("/") + "/"
-        if path.startswith(root):
-            return os.path.normpath(path[len(root):])
+        for prefix in dict.fromkeys((root.rstrip("/") + "/", os.path.realpath(root).rstrip("/") + "/")):
+            if path.startswith(prefix):
+                return os.path.normpath(path[len(prefix):])
     return path
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .diag import CLASS_RE, parse_diagnostic, relative_to
-from .messages import level_of
+from .messages import ALL as MESSAGES, level_of, say
 
 ENGINES = ("plugin", "cocci", "merge")
 #: Whose words a site reported by several engines is said in: the plugin's, then merge's (made
@@ -71,9 +71,9 @@ def site(f: Finding) -> tuple:
 
 def one_per_site(findings: Iterable[Finding]) -> dict[Finding, Finding]:
     """Each finding -> the one said for it: a finding of another engine at the same site
-    (position and class) joins it, naming both engines, in the words of the engine that comes
-    first in SAID_FIRST; two findings of one engine at one site (two accessors of one macro)
-    stay two."""
+    (position and class), or at one of its "also here" notes (the same defect at another
+    access), joins it, naming both engines, in the words of the engine that comes first in
+    SAID_FIRST; two findings of one engine at one site (two accessors of one macro) stay two."""
     rank = {e: i for i, e in enumerate(SAID_FIRST)}
     said: list[Finding] = []
     at: dict[tuple, list[int]] = {}
@@ -81,7 +81,8 @@ def one_per_site(findings: Iterable[Finding]) -> dict[Finding, Finding]:
     for f in sorted(findings, key=lambda f: (rank[f.engines[0]], f.sort_key())):
         idx = next((i for i in at.get(site(f), []) if not set(f.engines) & set(said[i].engines)), None)
         if idx is None:
-            at.setdefault(site(f), []).append(len(said))
+            for where in [site(f)] + [(n.file, n.line, n.column, f.cls) for n in f.notes if is_also_here(n)]:
+                at.setdefault(where, []).append(len(said))
             of[f] = len(said)
             said.append(f)
             continue
@@ -89,6 +90,53 @@ def one_per_site(findings: Iterable[Finding]) -> dict[Finding, Finding]:
         engines = tuple(sorted(set(said[idx].engines) | set(f.engines), key=rank.get))
         said[idx] = replace(said[idx], engines=engines)
     return {f: said[i] for f, i in of.items()}
+
+
+def defect(f: Finding) -> tuple | None:
+    """What makes two findings one defect: the same file, function, class, words, notes and
+    engines (None for a finding of no known function: it is never grouped)."""
+    if f.function is None:
+        return None
+    return (f.file, f.function, f.cls, f.message, f.notes, f.engines, f.severity)
+
+
+def defects(findings: Iterable[Finding]) -> dict[Finding, Finding]:
+    """Each finding -> the one said for its defect, as the plugin's report.c says them: a
+    finding with the words and notes of an earlier one of its function (in source order) is that
+    defect again, said at another access; it becomes a note "also here" of the first, at its own
+    place, after the first's own notes."""
+    first: dict[tuple, Finding] = {}
+    of: dict[Finding, Finding] = {}
+    also: dict[Finding, list[Note]] = {}
+    for f in unique(findings):
+        key = defect(f)
+        if key is None or key not in first:
+            if key is not None:
+                first[key] = f
+            of[f] = f
+            also[f] = []
+            continue
+        head = of[f] = first[key]
+        note = Note(f.file, f.line, f.column, say("also_here"))
+        if note not in also[head] and (f.line, f.column) != (head.line, head.column):
+            also[head].append(note)
+    return {f: replace(head, notes=head.notes + tuple(also[head])) if also[head] else head
+            for f, head in of.items()}
+
+
+def one_per_defect(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings said, one per defect (defects()), in the order their first came."""
+    findings = list(findings)
+    said = defects(findings)
+    out: dict[Finding, None] = {}
+    for f in findings:
+        out.setdefault(said[f])
+    return list(out)
+
+
+def is_also_here(n: Note) -> bool:
+    """A note that says a finding's defect again at another access (defects())."""
+    return n.message == say("also_here")
 
 
 def strip_digits(text: str) -> str:
@@ -242,11 +290,6 @@ def gcc_lines(f: Finding) -> list[str]:
 
 # ---- Coccinelle -------------------------------------------------------------------------------
 
-_CHECKED_AT_RE = re.compile(r"checked at line (?P<line>\d+)")
-_OPENED_AT_RE = re.compile(r"opened (?:for \w+ )?by (?P<name>\w+)\(\) at line (?P<line>\d+)")
-_NAMED_AT_RE = re.compile(r"(?P<name>\w+)\(\)(?: (?:on|of) '[^']*')? at line (?P<line>\d+)")
-
-
 def _function_at(lines: list[str], line: int, cache: dict) -> str | None:
     """The function definition of a C file that holds a line (cocci_reduce's reading)."""
     from .cocci_reduce import functions, mask  # imported here: only cocci findings need it
@@ -269,38 +312,86 @@ def _function_at(lines: list[str], line: int, cache: dict) -> str | None:
 
 
 def from_cocci(findings: Iterable[Finding], sources: Sources) -> list[Finding]:
-    """The scripts' findings as cocci.parse_report reads them (character columns) -> with GCC's
-    display columns, the enclosing function, and the lines the message names ("checked at line
-    N", "opened by B() at line N", "after E() at line N") as notes."""
+    """The scripts' findings as cocci.parse_report reads them (character columns) -> located
+    (located()), one per defect (one_per_defect())."""
+    return one_per_defect(located(findings, sources))
+
+
+def located(findings: Iterable[Finding], sources: Sources) -> list[Finding]:
+    """Each finding of cocci.parse_report with GCC's display columns, the enclosing function,
+    and a note at each line its message names (line_notes()), in the same order."""
     out = []
     per_file: dict[str, dict] = {}
     for f in findings:
-        message = f.message
         text_line = sources.line(f.file, f.line)
         col = display_column(text_line, f.column - 1) if text_line is not None else f.column
         end = display_column(text_line, f.end_column - 1) if text_line is not None else f.end_column
         lines = sources.lines(f.file)
         function = (_function_at(lines, f.line, per_file.setdefault(f.file, {}))
                     if lines is not None else None)
-        notes: list[Note] = []
-        for nm in _CHECKED_AT_RE.finditer(message):
-            notes.append(Note(f.file, int(nm.group("line")), 0, "checked here"))
-        for nm in _OPENED_AT_RE.finditer(message):
-            notes.append(_named_note(f.file, int(nm.group("line")), nm.group("name"), "region opened here", sources))
-        for nm in _NAMED_AT_RE.finditer(message):
-            if any(n.line == int(nm.group("line")) for n in notes):
-                continue
-            name = nm.group("name")
-            notes.append(_named_note(f.file, int(nm.group("line")), name, f"{name}() here", sources))
-        out.append(replace(f, column=col, end_column=end, notes=tuple(notes), function=function))
+        out.append(replace(f, column=col, end_column=end, notes=line_notes(f.file, f.message, sources),
+                           function=function))
     return out
 
 
-def _named_note(file: str, line: int, name: str, message: str, sources: Sources) -> Note:
-    text = sources.line(file, line)
-    col = 0
-    if text is not None:
-        m = re.search(r"\b" + re.escape(name) + r"\b", text)
-        if m:
-            col = display_column(text, m.start())
-    return Note(file, line, col, message)
+#: The note made of each row of the table whose words name a line ("checked at line 28"):
+#: row -> (note row, the note's fields from the row's, the field naming what the note's column
+#: is found at on that line: a call's name, or the name assigned ("=" after it)). Every row with
+#: a field "line" has one (test_messages.py).
+LINE_NOTES: dict[str, tuple[str, Callable[[dict], dict], str | None]] = {
+    "checked_at": ("checked_here", lambda f: {}, None),
+    "member_range": ("checked_here", lambda f: {}, None),
+    "caller_checks": ("checked_here", lambda f: {}, None),
+    "opened_at": ("region_opened_here", lambda f: {}, "begin"),
+    "from_fault": ("region_opened_here", lambda f: {}, "begin"),
+    "opened_line": ("region_opened_here", lambda f: {}, None),
+    "after_end": ("named_here", lambda f: {"name": f["end"]}, "end"),
+    "before_begin": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "in_scope": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "inverted": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "failed_path": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "masked_discarded": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "masked_other": ("named_here", lambda f: {"name": f["begin"]}, "begin"),
+    "after_scope": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "after_inline": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "scope_ends_itself": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "outer_scope": ("named_here", lambda f: {"name": f["scope"]}, "scope"),
+    "outer_region": ("region_opened_here", lambda f: {}, "begin"),
+    "why_set_inside": ("set_from", lambda f: {"name": f["name"], "source": f["source"]}, "=name"),
+    "why_alias_before": ("set_from", lambda f: {"name": f["name"], "source": f["scoped"]}, "=name"),
+    "why_computed_from": ("set_from", lambda f: {"name": f["scoped"], "source": f["name"]}, "=scoped"),
+    "runtime_offset": ("set_here", lambda f: {"name": f["derivation"].split(" = ", 1)[0]}, "=derivation"),
+    "caller_unchecked": ("called_unchecked", lambda f: {}, None),
+    "from_user_memory": ("read_from_user", lambda f: {"name": f["name"]}, "name"),
+}
+
+
+def line_notes(file: str, message: str, sources: Sources) -> tuple[Note, ...]:
+    """A note at each line a script's message names (LINE_NOTES), in the message's order, each
+    (line, text) once."""
+    found: list[tuple[int, int, Note]] = []
+    for mid, (note_id, fields_of, where) in LINE_NOTES.items():
+        for m in re.finditer(MESSAGES[mid].inner_pattern, message):
+            fields = m.groupdict()
+            line = int(fields["line"])
+            note = Note(file, line, _note_column(sources.line(file, line), fields, where),
+                        say(note_id, **fields_of(fields)))
+            found.append((m.start(), line, note))
+    notes: list[Note] = []
+    for _, line, note in sorted(found, key=lambda x: x[0]):
+        if not any(n.line == line and n.message == note.message for n in notes):
+            notes.append(note)
+    return tuple(notes)
+
+
+def _note_column(text: str | None, fields: dict, where: str | None) -> int:
+    """The display column of what a note points at on its line (0: not found)."""
+    if text is None or where is None:
+        return 0
+    if where.startswith("="):
+        value = fields[where[1:]]
+        name = value.split(" = ", 1)[0] if where == "=derivation" else value
+        m = re.search(r"\b" + re.escape(name) + r"\s*=(?!=)", text)
+    else:
+        m = re.search(r"\b" + re.escape(fields[where]) + r"\b", text)
+    return display_column(text, m.start()) if m else 0

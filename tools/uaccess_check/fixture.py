@@ -37,6 +37,7 @@ that step from scratch, so an interrupted run never leaves a half tree in use an
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import re
 import shutil
@@ -109,6 +110,26 @@ KERNEL_SOURCES: dict[str, KernelSource] = {
     "7.2": KernelSource("7.2", (("debian", "sid"),)),
 }
 KERNEL_VERSIONS: tuple[str, ...] = tuple(KERNEL_SOURCES)
+
+
+@functools.lru_cache(maxsize=16)
+def _object_lines(objects_file: Path, _mtime_ns: int) -> tuple[str, ...]:
+    """The lines of a fixture's objects file, read once per version of it (a patch asks for a
+    unit's object name for every accessor unit)."""
+    return tuple(l for l in objects_file.read_text().splitlines() if l)
+
+
+@functools.lru_cache(maxsize=16)
+def _kbuild_names(objects_file: Path, mtime_ns: int) -> dict[str, str]:
+    """Configured unit -> the object name kbuild knows it by, where they differ."""
+    names = {}
+    for line in _object_lines(objects_file, mtime_ns):
+        source, _, kbuild = line.partition("\t")
+        source = os.path.normpath(source)
+        kbuild = kbuild or line
+        if kbuild != source:
+            names[source] = object_of(kbuild)
+    return names
 
 
 @dataclass(frozen=True)
@@ -207,21 +228,19 @@ class Fixture:
         return self._kbuild_names().get(unit, object_of(unit))
 
     def _kbuild_names(self) -> dict[str, str]:
-        names = {}
-        for line in self._object_lines():
-            source, _, kbuild = line.partition("\t")
-            source = os.path.normpath(source)
-            kbuild = kbuild or line
-            if kbuild != source:
-                names[source] = object_of(kbuild)
-        return names
+        return _kbuild_names(*self._objects_version())
 
-    def _object_lines(self) -> list[str]:
-        if not self.objects_file.is_file():
+    def _objects_version(self) -> tuple[Path, int]:
+        """The objects file and its mtime: the key its readings are kept under."""
+        try:
+            return self.objects_file, self.objects_file.stat().st_mtime_ns
+        except OSError:
             raise UsageError(f"kernel fixture not prepared: run 'uaccess-check kernel"
                              f"{'' if self.version == DEFAULT_VERSION else ' --version ' + self.version}' "
-                             f"first ({self.objects_file} missing)")
-        return [l for l in self.objects_file.read_text().splitlines() if l]
+                             f"first ({self.objects_file} missing)") from None
+
+    def _object_lines(self) -> list[str]:
+        return list(_object_lines(*self._objects_version()))
 
     def make_base(self) -> list[str]:
         return ["make", "-C", str(self.src), f"O={self.build}"] + self.toolchain.make_vars()

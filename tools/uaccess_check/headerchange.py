@@ -12,6 +12,7 @@ header: then all of them are compiled.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -68,13 +69,13 @@ def _rest(text: str, names: set[str]) -> list[str]:
     return " ".join(out).split()
 
 
-def _deps(build: Path, obj: str) -> list[Path]:
+def _deps(build: Path, obj: str) -> list[str]:
     """The headers kbuild's dependency list of an object names (absolute, or in the build)."""
     try:
         text = cmd_file(build, obj).read_text(errors="replace").partition("deps_")[2]
     except OSError:
         return []
-    return [Path(p) if p.startswith("/") else build / p for p in _DEP_RE.findall(text)]
+    return [os.path.normpath(p if p.startswith("/") else build / p) for p in _DEP_RE.findall(text)]
 
 
 def _spread(names: set[str], files: list[Path]) -> set[str]:
@@ -82,7 +83,7 @@ def _spread(names: set[str], files: list[Path]) -> set[str]:
     parsed: dict[Path, dict[str, list[str]]] = {}
     while True:
         pattern = "|".join(sorted(names))
-        proc = subprocess.run(["grep", "-lwE", pattern, "--", *map(str, files)],
+        proc = subprocess.run(["grep", "-slwE", pattern, "--", *map(str, files)],
                               capture_output=True, text=True, errors="replace")
         word = re.compile(r"\b(?:" + pattern + r")\b")
         grown = set(names)
@@ -99,7 +100,7 @@ def _tested(names: set[str], files: list[Path]) -> Path | None:
     """A file of @files whose #if, #ifdef or #elif tests one of @names, other than the guard
     right above the name's own #define: redefining the name changes which code it compiles, so
     any unit including it may change."""
-    proc = subprocess.run(["grep", "-lwE", "|".join(sorted(names)), "--", *map(str, files)],
+    proc = subprocess.run(["grep", "-slwE", "|".join(sorted(names)), "--", *map(str, files)],
                           capture_output=True, text=True, errors="replace")
     word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
     for f in map(Path, proc.stdout.splitlines()):
@@ -123,17 +124,16 @@ def units_using_names(src: Path, scratch: Path, build: Path, objects: dict[str, 
     conditional; a file the patch changed is read from @scratch."""
     if not names:
         return []
+    changed = {str(p.relative_to(scratch)) for p in scratch.rglob("*") if p.is_file()}
+    prefix = str(src) + "/"
 
-    def patched(path: Path) -> Path:
-        try:
-            rel = path.resolve().relative_to(src.resolve())
-        except ValueError:
-            return path
-        return scratch / rel if (scratch / rel).is_file() else path
+    def patched(path: str) -> Path:
+        rel = path[len(prefix):] if path.startswith(prefix) else None
+        return scratch / rel if rel in changed else Path(path)
 
-    headers = sorted({patched(h) for u in units for h in _deps(build, objects[u]) if h.is_file()})
+    headers = sorted(patched(h) for h in {h for u in units for h in _deps(build, objects[u])})
     if _tested(names, headers) is not None:
         return None
     spread = _spread(set(names), headers)
     word = re.compile(r"\b(?:" + "|".join(sorted(spread)) + r")\b")
-    return [u for u in units if word.search(patched(src / u).read_text(errors="replace"))]
+    return [u for u in units if word.search(patched(prefix + u).read_text(errors="replace"))]

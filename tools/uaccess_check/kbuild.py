@@ -81,10 +81,11 @@ class RunResult:
     stderr: str
     wall: float  # seconds
     maxrss_kb: int  # peak RSS of the child and its waited-for descendants (cc1)
+    cpu: float = 0.0  # user + system seconds of the child and its waited-for descendants
 
 
 def run_measured(argv: list[str], cwd: Path) -> RunResult:
-    """Run argv, capturing output, with wall time and peak RSS from wait4()."""
+    """Run argv, capturing output, with wall time, CPU time and peak RSS from wait4()."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         try:
@@ -98,7 +99,8 @@ def run_measured(argv: list[str], cwd: Path) -> RunResult:
         out.seek(0)
         err.seek(0)
         return RunResult(proc.returncode, out.read().decode(errors="replace"),
-                         err.read().decode(errors="replace"), wall, rusage.ru_maxrss)
+                         err.read().decode(errors="replace"), wall, rusage.ru_maxrss,
+                         rusage.ru_utime + rusage.ru_stime)
 
 
 def make_objects(fx: Fixture, units: list[str], jobs: int) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .facts import Facts
-from .finding import Finding, at_level
+from .finding import Finding, at_level, one_per_defect
 from .messages import say
 from .requirements import Distance, judge_check, judge_region, merge_order, note_at, position
 
@@ -62,7 +62,9 @@ def merge(facts: Facts, level: int = 0) -> list[Finding]:
     those of a higher level left out (finding.at_level, as every command does).
 
     ``unchecked`` and ``region`` findings at a call are reported once per call and class
-    (the plugin's rule), with the note at the first access in source order.
+    (the plugin's rule), with the note at the first access in source order; the findings of one
+    function in the same words and notes are one defect, at the first, the others its notes
+    "also here" (finding.one_per_defect, the plugin's rule).
     """
     raw: list[Finding] = []
     distances: list[Distance] = []
@@ -88,7 +90,7 @@ def merge(facts: Facts, level: int = 0) -> list[Finding]:
             at_call.add(k)
         out.append(f)
     out.sort(key=merge_order)
-    return _name_functions(at_level(out, level), facts)
+    return one_per_defect(_name_functions(at_level(out, level), facts))
 
 
 def _name_functions(findings: list[Finding], facts: Facts) -> list[Finding]:

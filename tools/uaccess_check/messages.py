@@ -26,7 +26,7 @@ from . import REPO_ROOT
 DEF_PATH = REPO_ROOT / "plugin" / "messages.def"
 #: The kinds of message rows (the macro without UA_, lower case): who says them.
 WARNINGS = ("msg", "merge_msg", "cocci_msg")
-KINDS = WARNINGS + ("note", "part", "merge_part", "cocci_part", "detail")
+KINDS = WARNINGS + ("note", "part", "merge_part", "cocci_part", "detail", "cocci_note")
 
 _ROW_RE = re.compile(r"^UA_(?P<macro>[A-Z_]+)\((?P<args>.*)\)$")
 _TOKEN_RE = re.compile(r'\s*(?:"(?P<str>(?:[^"\\]|\\.)*)"|(?P<word>[A-Za-z_]\w*|\d+)|(?P<comma>,))')
@@ -78,6 +78,32 @@ class Message:
                 seen.add(name)
                 out.append(f"(?P<{name}>-?\\d+)" if m.group("conv") in "diuxX" else f"(?P<{name}>.*?)")
             pos = m.end()
+        out.append(re.escape(self.format[pos:].replace("%%", "%")))
+        return "".join(out)
+
+    @functools.cached_property
+    def inner_pattern(self) -> str:
+        """A regular expression finding the message's words inside a longer text (a script's
+        detail in its finding): the pattern with its text fields narrowed, a name before "()"
+        to a C identifier, a quoted one to text without a quote."""
+        out, seen, pos = [], set(), 0
+        for name, m in zip(self.fields, (m for m in _CONV_RE.finditer(self.format) if m.group(0) != "%%")):
+            out.append(re.escape(self.format[pos:m.start()].replace("%%", "%")))
+            before, pos = self.format[:m.start()], m.end()
+            after = self.format[pos:]
+            if name in seen:
+                out.append(f"(?P={name})")
+                continue
+            seen.add(name)
+            if m.group("conv") in "diuxX":
+                body = r"-?\d+"
+            elif after.startswith("()"):
+                body = r"\w+"
+            elif before.endswith("'") and after.startswith("'"):
+                body = r"[^']*"
+            else:
+                body = r".*?"
+            out.append(f"(?P<{name}>{body})")
         out.append(re.escape(self.format[pos:].replace("%%", "%")))
         return "".join(out)
 
