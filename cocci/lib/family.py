@@ -116,8 +116,8 @@ class Facts(unchecked.Facts):
         for n in names:
             if n in vocab.FAMILY or n not in self.where:
                 continue
-            for m in re.finditer(r"\b%s\b(?!\s*\()" % re.escape(n), text):
-                self.calls.refs.setdefault(n, set()).add(("text", m.start()))
+            for i in _word_uses(text, n):
+                self.calls.refs.setdefault(n, set()).add(("text", i))
 
     def finish(self):
         """The assignments, joined once (aliases, sources), after the path rules."""
@@ -322,6 +322,28 @@ def uroot(expr):
     if m:
         text = strip_parens(text[m.end() - 1:])
     return root(text)[0]
+
+
+_WORD_CHAR = re.compile(r"\w")
+_CALLED = re.compile(r"\s*\(")
+
+
+def _word_uses(text, name):
+    """The offsets of name in text as a whole word not followed by '(': what
+    re.finditer(r"\\bNAME\\b(?!\\s*\\()") gives, found with str.find (a pattern that
+    starts with \\b is tried at every offset of the file, for every name: a third of a
+    second on the 7.2 tree)."""
+    if not re.fullmatch(r"\w+", name):
+        return [m.start() for m in re.finditer(r"\b%s\b(?!\s*\()" % re.escape(name), text)]
+    out = []
+    i = text.find(name)
+    while i >= 0:
+        j = i + len(name)
+        if not (i and _WORD_CHAR.match(text, i - 1)) and not _WORD_CHAR.match(text, j) \
+                and not _CALLED.match(text, j):
+            out.append(i)
+        i = text.find(name, i + 1)
+    return out
 
 
 def _name_text(text):

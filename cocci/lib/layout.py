@@ -10,6 +10,7 @@ single assignments and increments of locals from SmPL rules) and answers `locate
 it (a local set once from a load `a->buf` is 'a->buf').
 """
 
+import bisect
 import re
 
 from cexpr import strip_parens
@@ -38,6 +39,7 @@ _QUAL = re.compile(r"\b(?:const|volatile|__user|__iomem|__force|__rcu|restrict|_
 _NUM = re.compile(r"^\(?\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?$")
 _SUFFIX = re.compile(r"\s*(->|\.)\s*([A-Za-z_]\w*)|\s*\[")
 PAGE = 4096
+_SPACES = re.compile(r"\s*")
 
 
 def norm_type(t):
@@ -100,6 +102,8 @@ class Layouts:
         self.bodies = {}      # 'struct s' -> (kind, body text)
         self.typedefs = {}    # name -> type text
         self.cache = {}
+        self._decl_cache = {}   # name -> [(line, type)]
+        self._idx = None
         for m in re.finditer(r"\b(typedef\s+)?(struct|union)\s+(\w+)?\s*\{", self.text):
             end = _close(self.text, m.end() - 1)
             if end < 0:
@@ -227,11 +231,21 @@ class Layouts:
         """Declared type of the variable name, the nearest declaration before line (also a
         later declarator of a list: struct s __user *a, *name;)."""
         best = None
-        pat = r"((?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*\w+(?:\s+(?:const|__user|volatile))*" \
-              r"[\s*]*(?:__user|const)?[\s*]*|,\s*\**\s*)(?<![\w])" + re.escape(name) + r"\s*(?=[,;)=\[])"
-        for m in re.finditer(pat, self.text):
-            if self.text.count("\n", 0, m.start()) + 1 > line:
+        for at, t in self._decls(name):
+            if at > line:
                 break
+            best = t
+        return best
+
+    def _decls(self, name):
+        """(line, type) of every declaration of name in the file, in order.  Computed once per
+        name: scanning the whole text for each question cost seconds on large files (powerpc's
+        signal_32.c, x86's kvm/x86.c), where a script asks of the same few names hundreds of
+        times."""
+        if name in self._decl_cache:
+            return self._decl_cache[name]
+        out = []
+        for m in self._decl_matches(name):
             t = m.group(1).strip()
             if t.startswith(","):   # the base type of the list, the stars of this declarator
                 start = max(self.text.rfind(c, 0, m.start()) for c in ";{}(")
@@ -244,8 +258,40 @@ class Layouts:
             if re.fullmatch(r"(?:return|goto|case|sizeof|else|do)\b.*", t) or "*" not in t and \
                     norm_type(t) not in BASIC and not t.startswith(("struct", "union")) and t not in self.typedefs:
                 continue
-            best = t
-        return best
+            out.append((bisect.bisect_left(self._index()[0], m.start()) + 1, t))
+        self._decl_cache[name] = out
+        return out
+
+    def _decl_matches(self, name):
+        """The matches, in order, of what declares name ("T *name", "T name[", ", *name"), as
+        re.finditer would give them over the whole text, without running the pattern at every
+        position of it: the head of a match is words, blanks and stars (or a comma and stars),
+        so it starts after the last other character before name (at it, for a comma), and each
+        occurrence of name is searched for from there."""
+        pat = re.compile(r"((?:(?:const|volatile|struct|union|enum|unsigned|signed)\s+)*\w+"
+                         r"(?:\s+(?:const|__user|volatile))*[\s*]*(?:__user|const)?[\s*]*|,\s*\**\s*)(?<![\w])"
+                         + re.escape(name) + r"\s*(?=[,;)=\[])")
+        newlines, words, stops = self._index()
+        for q in words.get(name, ()):
+            after = _SPACES.match(self.text, q + len(name)).end()
+            if after >= len(self.text) or self.text[after] not in ",;)=[":
+                continue
+            k = bisect.bisect_left(stops, q) - 1
+            ws = 0 if k < 0 else stops[k] if self.text[stops[k]] == "," else stops[k] + 1
+            m = pat.search(self.text, ws, after + 1)
+            if m:
+                yield m
+
+    def _index(self):
+        """Positions of the newlines, of each word and of every character that is not a word
+        character, a blank or a star."""
+        if self._idx is None:
+            words = {}
+            for m in re.finditer(r"\w+", self.text):
+                words.setdefault(m.group(0), []).append(m.start())
+            self._idx = ([m.start() for m in re.finditer(r"\n", self.text)], words,
+                         [m.start() for m in re.finditer(r"[^\w\s*]", self.text)])
+        return self._idx
 
 
 class Frame:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from uaccess_check import REPO_ROOT
-from uaccess_check.cocci import all_scripts, chunks, parse_script
+from uaccess_check.cocci import _gnu_grep, _rg, all_scripts, chunks, grep_patterns, parse_script, plan
 from uaccess_check.cocci_reduce import functions, mask, reduce_source
 from uaccess_check.fixture import kbuild_env
 
@@ -270,6 +270,32 @@ def test_chunks_balance():
     assert chunks(files[:1], sizes, 2) == [[files[0]]]
 
 
+def test_plan_splits_only_a_large_script():
+    files = {n: [Path(f"{n}{i}") for i in range(k)] for n, k in (("big", 6), ("mid", 2), ("small", 1))}
+    sizes = {n: {f: 100 for f in fs} for n, fs in files.items()}
+    # big holds 600 of 900 bytes: more than a quarter with two jobs, split (in two: no more runs
+    # than jobs); mid, 200, and small one run each; largest first
+    runs = plan(files, sizes, 2)
+    assert [(n, len(g)) for n, g in runs] == [("big", 3), ("big", 3), ("mid", 2), ("small", 1)]
+    assert sorted(f for n, g in runs if n == "big" for f in g) == sorted(files["big"])
+    assert [(n, len(g)) for n, g in plan(files, sizes, 1)] == [("big", 6), ("mid", 2), ("small", 1)]
+
+
+@pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep not installed")
+def test_rg_lists_what_grep_lists(fx, tmp_path):
+    """Where ripgrep is installed the prefilter runs it instead of GNU grep: the same files, also
+    those the tree's .gitignore names, hidden ones, binary ones, top-level files not *.c or *.h
+    (grep's --include filters those too) and symlinks (not followed below an argument)."""
+    for name, text in ((".gitignore", "*.c\n"), ("ignored.c", "unsafe_put_user"), (".hidden.c", "unsafe_put_user"),
+                       ("top.txt", "unsafe_put_user"), ("bin.c", "\0\x01unsafe_put_user"), ("plain.c", "nothing")):
+        (tmp_path / name).write_text(text)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "link.c").symlink_to(tmp_path / "ignored.c")
+    patterns = grep_patterns({w for s in all_scripts() for w in s.keywords})
+    for d in (tmp_path, INPUTS, REPO_ROOT / "testcases", fx.src):
+        assert sorted(_rg(shutil.which("rg"), d, patterns, 2)) == sorted(_gnu_grep(d, patterns, 2)), d
+
+
 def test_bench_format(tmp_path):
     for name in NAMES:
         shutil.copy(INPUTS / f"{name}.c", tmp_path / f"{name}.c")
@@ -278,8 +304,8 @@ def test_bench_format(tmp_path):
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0] == f"uaccess_check cocci bench: {tmp_path}, {len(NAMES)} scripts, jobs 2, 1 runs"
-    assert re.fullmatch(r"run 1: \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
-    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 10 s: (met|missed)\)", lines[2])
+    assert re.fullmatch(r"run 1: \d+\.\d{3} s, cpu \d+\.\d{3} s, \d+ files, \d+ runs, \d+ findings", lines[1])
+    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 8 s: (met|missed)\), median cpu: \d+\.\d{3} s", lines[2])
     assert len(lines) == 3
 
 
@@ -291,9 +317,9 @@ def test_bench_patch_format():
     lines = proc.stdout.splitlines()
     assert lines[0] == f"uaccess_check cocci bench: patch of fs/readdir.c, linux 6.12, {len(NAMES)} scripts, jobs 2, 1 runs"
     # the same file before and after: the same findings
-    m = re.fullmatch(r"run 1: \d+\.\d{3} s, (\d+) findings before, (\d+) after", lines[1])
+    m = re.fullmatch(r"run 1: \d+\.\d{3} s, cpu \d+\.\d{3} s, (\d+) findings before, (\d+) after", lines[1])
     assert m and m[1] == m[2], lines[1]
-    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 2 s: (met|missed)\)", lines[2])
+    assert re.fullmatch(r"median wall: \d+\.\d{3} s \(goal 2 s: (met|missed)\), median cpu: \d+\.\d{3} s", lines[2])
     bad = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "cocci_bench.py"), "--patch", "no/such.c"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
     assert bad.returncode == 2 and bad.stderr.strip() == \

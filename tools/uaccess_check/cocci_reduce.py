@@ -18,54 +18,72 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 _HEAD = re.compile(r"([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)[^;()]*$", re.S)
 
 
+#: a preprocessor directive: a '#' first on its line (after blanks), with its continuation lines
+#: (a newline after a backslash)
+_DIRECTIVE = re.compile(r"[^\n]*(?:(?<=\\)\n[^\n]*)*")
+_FIRST_DIRECTIVE = re.compile(r"[ \t]*#")
+#: what starts something to blank: a comment, a literal, a directive on the next line
+_NEXT = re.compile(r"[/\"']|\n[ \t]*#")
+#: the rest of a string or character literal: up to its closing quote or the end of the line
+_LITERAL = {q: re.compile(r"(?:[^%s\n\\]|\\[\s\S])*" % q) for q in "\"'"}
+
+
+def _blank(s: str) -> str:
+    return "\n".join(" " * len(part) for part in s.split("\n")) if "\n" in s else " " * len(s)
+
+
 def mask(text: str) -> str:
-    """Comments, string and character literals and preprocessor lines replaced by spaces."""
-    out = list(text)
-    i, n = 0, len(text)
-    line_start = True
+    """Comments, string and character literals and preprocessor lines replaced by spaces.
+
+    A directive starts at a '#' first on its line (after blanks) and ends at the first newline
+    not escaped; a literal ends at its quote or at the end of its line (which is then not the
+    start of a line: a directive there is not one). The text is walked from one comment,
+    literal or directive to the next by regular expressions, not character by character (a
+    second on the candidate files of a tree)."""
+    spans = []     # (start, end) of what is blanked, newlines kept
+    n = len(text)
+    m = _FIRST_DIRECTIVE.match(text)
+    i = 0
+    if m:
+        i = _DIRECTIVE.match(text, m.end() - 1).end()
+        spans.append((m.end() - 1, i))
     while i < n:
-        c = text[i]
-        if line_start and c in " \t":
-            i += 1
-            continue
-        if line_start and c == "#":
-            # preprocessor directive, with its continuation lines
-            j = i
-            while j < n:
-                if text[j] == "\n" and text[j - 1] != "\\":
-                    break
-                j += 1
-            for k in range(i, j):
-                if out[k] != "\n":
-                    out[k] = " "
+        m = _NEXT.search(text, i)
+        if not m:
+            break
+        k = m.start()
+        c = text[k]
+        if c == "\n":
+            j = _DIRECTIVE.match(text, m.end() - 1).end()
+            spans.append((m.end() - 1, j))
             i = j
-            continue
-        line_start = c == "\n"
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            for k in range(i, j):
-                if out[k] != "\n":
-                    out[k] = " "
-            i = j
-            continue
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            for k in range(i, j):
-                out[k] = " "
-            i = j
-            continue
-        if c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            for k in range(i + 1, min(j, n)):
-                if out[k] != "\n":
-                    out[k] = " "
+        elif c == "/":
+            if text.startswith("/*", k):
+                j = text.find("*/", k + 2)
+                j = n if j < 0 else j + 2
+                spans.append((k, j))
+                i = j
+            elif text.startswith("//", k):
+                j = text.find("\n", k)
+                j = n if j < 0 else j
+                spans.append((k, j))
+                i = j
+            else:
+                i = k + 1
+        else:
+            j = _LITERAL[c].match(text, k + 1).end()
+            if j < n and text[j] == "\\":     # a backslash ending the text
+                j = n + 1
+            spans.append((k + 1, min(j, n)))
             i = j + 1
-            continue
-        i += 1
+    if not spans:
+        return text
+    out, prev = [], 0
+    for a, b in spans:
+        out.append(text[prev:a])
+        out.append(_blank(text[a:b]))
+        prev = b
+    out.append(text[prev:])
     return "".join(out)
 
 
@@ -84,16 +102,26 @@ def functions(masked: str) -> list[tuple[str, int, int, int]]:
     return result
 
 
-def reduce_source(text: str, words: set[str], levels: int = 4,
-                  helper_words: frozenset[str] = frozenset()) -> str | None:
-    """The text with irrelevant functions blanked, or None when nothing can be removed.
-    helper_words: a function naming one, or calling one that does, is kept too when a kept
-    function calls it (a check helper, and the helpers it calls), not for its own callers."""
+Analysis = tuple[list[tuple[str, int, int, int]], list[set[str]]]
+
+
+def analyse(text: str) -> Analysis:
+    """The function definitions of text and the identifiers each names: what reduce_source()
+    reads, computed once for all the reductions of one file."""
     masked = mask(text)
     funcs = functions(masked)
+    return funcs, [set(_WORD.findall(masked[b:e])) for _, _, b, e in funcs]
+
+
+def reduce_source(text: str, words: set[str], levels: int = 4,
+                  helper_words: frozenset[str] = frozenset(), analysis: Analysis | None = None) -> str | None:
+    """The text with irrelevant functions blanked, or None when nothing can be removed.
+    helper_words: a function naming one, or calling one that does, is kept too when a kept
+    function calls it (a check helper, and the helpers it calls), not for its own callers.
+    analysis: analyse(text), when the caller has it."""
+    funcs, idents = analysis if analysis is not None else analyse(text)
     if not funcs:
         return None
-    idents = [set(_WORD.findall(masked[b:e])) for _, _, b, e in funcs]
     keep = {i for i, ids in enumerate(idents) if ids & words}
     kept_names = {funcs[i][0] for i in keep}
     for _ in range(levels):
@@ -121,11 +149,10 @@ def reduce_source(text: str, words: set[str], levels: int = 4,
             keep |= new
     if len(keep) == len(funcs):
         return None
-    out = list(text)
+    out, prev = [], 0
     for i, (_, start, _, end) in enumerate(funcs):
-        if i in keep:
-            continue
-        for k in range(start, end):
-            if out[k] != "\n":
-                out[k] = " "
+        if i not in keep:
+            out += [text[prev:start], _blank(text[start:end])]
+            prev = end
+    out.append(text[prev:])
     return "".join(out)

@@ -7,7 +7,12 @@ whether it is a function definition.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
+
+#: the only characters the walk looks at (a regular expression finds them far faster than a loop
+#: over every character: a second over the candidate files of a tree)
+_BRACES = re.compile(r"[{};]")
 
 
 def top_level_blocks(code: str) -> Iterator[tuple[int, int, int]]:
@@ -17,7 +22,8 @@ def top_level_blocks(code: str) -> Iterator[tuple[int, int, int]]:
     depth = 0
     head_start = 0
     body_start = 0
-    for i, ch in enumerate(code):
+    for m in _BRACES.finditer(code):
+        i, ch = m.start(), m.group()
         if ch == "{":
             if depth == 0:
                 body_start = i
