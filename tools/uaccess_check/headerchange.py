@@ -19,12 +19,10 @@ from pathlib import Path
 
 from .csource import top_level_blocks
 from .kbuild import cmd_file
-from .units import header_definitions
+from .units import _COMMENT_RE, _FUNC_HEAD_RE, header_definitions
 
-_COMMENT_RE = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DIRECTIVE_RE = re.compile(r"^\s*#\s*(\w+)\s*(.*)$")
 _GUARD_RE = re.compile(r"^(?:ifn?def\s+(\w+)|if\s+!?\s*defined\s*\(?\s*(\w+)\s*\)?)\s*$")
-_FUNC_HEAD_RE = re.compile(r"\b[A-Za-z_]\w*\s*\((?:[^()]|\([^()]*\))*\)\s*$", re.S)
 _DEP_RE = re.compile(r"^\s+(/\S+\.h|\S+\.h)\s*\\?$", re.M)
 
 
@@ -78,16 +76,20 @@ def _deps(build: Path, obj: str) -> list[str]:
     return [os.path.normpath(p if p.startswith("/") else build / p) for p in _DEP_RE.findall(text)]
 
 
+def _naming(names: set[str], files: list[Path]) -> list[Path]:
+    """The files of @files that name one of @names as a word."""
+    proc = subprocess.run(["grep", "-slwE", "|".join(sorted(names)), "--", *map(str, files)],
+                          capture_output=True, text=True, errors="replace")
+    return [Path(f) for f in proc.stdout.splitlines()]
+
+
 def _spread(names: set[str], files: list[Path]) -> set[str]:
     """@names plus the macros and inlines of @files that use one of them, to a fixed point."""
     parsed: dict[Path, dict[str, list[str]]] = {}
     while True:
-        pattern = "|".join(sorted(names))
-        proc = subprocess.run(["grep", "-slwE", pattern, "--", *map(str, files)],
-                              capture_output=True, text=True, errors="replace")
-        word = re.compile(r"\b(?:" + pattern + r")\b")
+        word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
         grown = set(names)
-        for f in map(Path, proc.stdout.splitlines()):
+        for f in _naming(names, files):
             if f not in parsed:
                 parsed[f] = header_definitions(f.read_text(errors="replace"))
             grown |= {n for n, bodies in parsed[f].items() if any(word.search(b) for b in bodies)}
@@ -100,10 +102,8 @@ def _tested(names: set[str], files: list[Path]) -> Path | None:
     """A file of @files whose #if, #ifdef or #elif tests one of @names, other than the guard
     right above the name's own #define: redefining the name changes which code it compiles, so
     any unit including it may change."""
-    proc = subprocess.run(["grep", "-slwE", "|".join(sorted(names)), "--", *map(str, files)],
-                          capture_output=True, text=True, errors="replace")
     word = re.compile(r"\b(?:" + "|".join(sorted(names)) + r")\b")
-    for f in map(Path, proc.stdout.splitlines()):
+    for f in _naming(names, files):
         lines = [l for l in f.read_text(errors="replace").splitlines() if l.strip()]
         for i, line in enumerate(lines):
             m = _DIRECTIVE_RE.match(line)
