@@ -167,6 +167,8 @@ static void json_check(struct obstack *ob, const struct ua_verdict *v)
 	}
 	json_int(ob, "calls", p ? p->chain.n : 0, true);
 	json_chain(ob, p ? &p->chain : &none);
+	if (!p)
+		json_kv(ob, "stored", kept ? kept->where : NULL, false);
 	obstack_1grow(ob, '}');
 	free(text);
 }
@@ -189,8 +191,28 @@ static void json_region(struct obstack *ob, const struct ua_verdict *v)
 	obstack_1grow(ob, '}');
 }
 
+/*
+ * The pointer argument of primitive or accessor @name written at @loc;
+ * NULL when another macro is written there (a wrapper's arguments are
+ * its own).
+ */
+static char *pointer_text(const char *name, location_t loc)
+{
+	int n = ua_pointer_arg(name);
+	char *call;
+	bool named;
+
+	if (n < 0)
+		return NULL;
+	call = ua_source_call(loc);
+	named = startswith(call, name) && call[strlen(name)] == '(';
+	free(call);
+	return named ? ua_call_arg_text(loc, n) : NULL;
+}
+
 static void access_record(struct ua_access *acc)
 {
+	char *ptr = pointer_text(acc->name, acc->loc);
 	struct obstack ob;
 
 	gcc_obstack_init(&ob);
@@ -198,6 +220,7 @@ static void access_record(struct ua_access *acc)
 	json_kv(&ob, "function", symbol(acc->fn), true);
 	json_loc(&ob, acc->loc);
 	json_kv(&ob, "accessor", acc->name, false);
+	json_kv(&ob, "pointer", ptr, false);
 	json_kv(&ob, "mode", ua_mode_text(acc->mode), false);
 	json_kv(&ob, "verdict",
 		ua_class_name(MAX(acc->cover->cls, acc->region->cls)), false);
@@ -207,11 +230,14 @@ static void access_record(struct ua_access *acc)
 	json_check(&ob, acc->cover);
 	json_key(&ob, "region", false);
 	json_region(&ob, acc->region);
+	json_kv(&ob, "needs_none", ua_family_needs_none(acc), false);
 	add(F_ACCESS, &ob);
+	free(ptr);
 }
 
 static void prim_record(struct ua_fn *fn, const struct ua_prim *p, int kind)
 {
+	char *ptr = pointer_text(p->name, p->loc);
 	struct obstack ob;
 
 	gcc_obstack_init(&ob);
@@ -219,10 +245,12 @@ static void prim_record(struct ua_fn *fn, const struct ua_prim *p, int kind)
 	json_kv(&ob, "function", symbol(fn), true);
 	json_loc(&ob, p->loc);
 	json_kv(&ob, "primitive", p->name, false);
+	json_kv(&ob, "pointer", ptr, false);
 	json_kv(&ob, "mode", ua_mode_text(p->mode), false);
 	json_key(&ob, "checks", false);
 	json_bool(&ob, ua_prim_props[p->kind].checks);
 	add(kind, &ob);
+	free(ptr);
 }
 
 /* A checking begin is both a check and a region; helpers are neither. */

@@ -304,6 +304,7 @@ bool ua_asm_has_user_operand(gimple *stmt);
 bool ua_family_call(tree fndecl, struct ua_written *out);
 bool ua_in_family(location_t loc);
 const char *ua_checked_form(const char *name);
+int ua_pointer_arg(const char *name);
 bool ua_checked_asm(gimple *stmt, tree *ptr);
 bool ua_in_checked(location_t loc);
 HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj);
