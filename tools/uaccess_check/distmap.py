@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import primitives
-from .facts import Access, Check, Facts, Link, Pos
+from .diag import relative_to
+from .facts import Access, Check, Facts, Link, Pos, load_facts
 from .finding import Finding
+from .merge import met_checks
 from .messages import CLASS_LEVEL, level_of
 from .requirements import Distance
 
@@ -198,6 +200,16 @@ def build(facts: Facts, findings: Iterable[Finding], met: dict[tuple, Distance],
     return with_cells(unite(recs), (cell,))
 
 
+def from_facts_dir(facts_dir: Path, findings: Iterable[Finding], roots: list[str],
+                   cell: str) -> list[MapAccess]:
+    """The map of the units compiled with their facts into facts_dir (none written: an empty
+    map); the findings of the same compiles, paths relative to the tree (finding.from_plugin)."""
+    if not any(facts_dir.rglob("*.json")):
+        return []
+    facts = load_facts([facts_dir])
+    return build(facts, findings, met_checks(facts), lambda p: relative_to(p, roots), cell)
+
+
 def unite(recs: Iterable[MapAccess]) -> list[MapAccess]:
     """Records of one access (same key) made one, naming every unit, sorted by key. Where the
     units judge a header's access differently (their callers differ), the farther check is
@@ -208,12 +220,12 @@ def unite(recs: Iterable[MapAccess]) -> list[MapAccess]:
         if old is None:
             by_key[r.key()] = r
             continue
-        keep = r if _rank(r) > _rank(old) else old
+        keep = r if rank(r) > rank(old) else old
         by_key[r.key()] = replace(keep, units=tuple(sorted(set(old.units) | set(r.units))))
     return [by_key[k] for k in sorted(by_key)]
 
 
-def _rank(r: MapAccess) -> tuple:
+def rank(r: MapAccess) -> tuple:
     """Farther: no check at all, then another unit, then more calls, then more lines."""
     return (r.validation == "none", r.validation in ("unit", "kept"), distance(r))
 
@@ -311,13 +323,13 @@ def counts(recs: list[MapAccess]) -> list[tuple[str, int]]:
 
 def to_json(recs: list[MapAccess], cells: Iterable[str]) -> str:
     """The map document: one access per line, stable bytes."""
-    lines = [json.dumps(_plain(r), ensure_ascii=False) for r in recs]
+    lines = [json.dumps(plain(r), ensure_ascii=False) for r in recs]
     head = json.dumps({"version": MAP_VERSION, "cells": sorted(set(cells))}, ensure_ascii=False)[:-1]
     body = ",\n".join("    " + l for l in lines)
     return f'{head}, "accesses": [\n{body}\n]}}\n' if lines else f'{head}, "accesses": []}}\n'
 
 
-def _plain(r: MapAccess) -> dict[str, Any]:
+def plain(r: MapAccess) -> dict[str, Any]:
     d = asdict(r)
     d["units"] = list(r.units)
     d["cells"] = list(r.cells)
