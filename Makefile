@@ -90,3 +90,8 @@ bench-build: deps plugin kernel
 .PHONY: bench-cocci
 bench-cocci: deps kernel
 	$(PYTHON) bench/cocci_bench.py --runs $(BENCH_RUNS)
+
+# the distance map's time against the scan's, on 7.2 x86_64
+.PHONY: bench-map
+bench-map: deps plugin kernel-7.2
+	$(PYTHON) bench/map_ratio.py --runs $(BENCH_RUNS)

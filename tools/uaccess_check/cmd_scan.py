@@ -21,6 +21,7 @@ from . import UsageError, formats
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
+from .distmap import from_facts_dir, to_json
 from .facts import FactsError, load_facts
 from .finding import (SAID_FIRST, Finding, Sources, at_level, from_cocci, from_plugin, gcc_lines, one_per_site,
                       relocate, sort_findings)
@@ -54,6 +55,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="comma-separated engines: plugin (the compiles), cocci (the scripts over the "
                         "whole tree, every architecture), merge (cross-unit, over the compiles' facts); "
                         "default all")
+    p.add_argument("--map", type=Path, default=None, metavar="FILE",
+                   help="also write the distance map of the units compiled (uaccess-check map): JSON, or "
+                        "the HTML page when FILE ends in .html; the levels of accesses not reported at this "
+                        "level are their classes'")
     formats.add_arguments(p)
     p.set_defaults(run=run)
 
@@ -96,6 +101,20 @@ def _run_info(fx, reports: list, unconfigured: list[str], failed: list, scripts:
     return formats.RunInfo("checked", "", None, tuple(rows))
 
 
+def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: str) -> None:
+    findings = [f for rep in reports for f in from_plugin(rep.stderr.splitlines(), roots)]
+    try:
+        recs = from_facts_dir(facts, findings, roots, cell)
+    except FactsError as exc:
+        raise UsageError(str(exc)) from None
+    from .maphtml import render as render_html  # TEMP until merge
+    text = render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell])
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     check_level(args.level)
     jobs = default_jobs() if args.jobs is None else args.jobs
@@ -114,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     level = 0 if args.level is None else args.level
     roots = [str(fx.src)] + [str(f.build) for f in fixtures]
     with tempfile.TemporaryDirectory(prefix="uaccess-facts-") as facts_dir:
-        facts = Path(facts_dir) if "merge" in engines else None
+        facts = Path(facts_dir) if "merge" in engines or args.map else None
         reports, unconfigured = compile_fixtures(
             fixtures, plugin_flags(so, level=args.level, verbose=True, facts=facts), jobs,
             progress=_progress if sys.stderr.isatty() else None)
@@ -123,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         merged: list[Finding] = []
-        if facts is not None:
+        if args.map is not None:
+            _write_map(args.map, Path(facts_dir), reports, roots, " and ".join(f.label() for f in fixtures))
+        if "merge" in engines:
             try:
                 loaded = load_facts([facts])
             except FactsError as exc:

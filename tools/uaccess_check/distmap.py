@@ -195,7 +195,7 @@ def build(facts: Facts, findings: Iterable[Finding], met: dict[tuple, Distance],
     """One record per access of the facts' units, in the map's order. An access of a header
     seen by many units is one record naming them all."""
     levels = _levels(findings)
-    recs = [_access_record(a, met.get(k), levels, rel) for k, a in facts.accesses.items()]
+    recs = [_access_record(a, met.get((a.function, a.pos)), levels, rel) for a in facts.every_access]
     recs += _checked_records(facts, rel)
     return with_cells(unite(recs), (cell,))
 

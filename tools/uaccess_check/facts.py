@@ -123,7 +123,8 @@ class Facts:
     """The facts of all units read, indexed for the merge."""
     units: list[str] = field(default_factory=list)
     calls: dict[str, list[Call]] = field(default_factory=dict)  # by callee
-    accesses: dict[tuple[str, Pos], Access] = field(default_factory=dict)
+    accesses: dict[tuple[str, Pos], Access] = field(default_factory=dict)  # one per function, position
+    every_access: list[Access] = field(default_factory=list)  # each unit's, for the distance map
     checks: list[Primitive] = field(default_factory=list)
     requirements: list[Requirement] = field(default_factory=list)
 
@@ -248,6 +249,7 @@ def _load_one(path: Path, facts: Facts) -> None:
                      pointer=r.opt_str(rec, "pointer", where), mode=r.str_(rec, "mode", where),
                      verdict=r.str_(rec, "verdict", where), needs_none=r.opt_str(rec, "needs_none", where))
         facts.accesses[(acc.function, acc.pos)] = acc
+        facts.every_access.append(acc)
 
     for i, rec in enumerate(data["checks"]):
         where = f"checks[{i}]"
