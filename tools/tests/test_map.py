@@ -225,7 +225,7 @@ def test_text_lists_the_farthest_first_with_its_chain(map612):
     i = lines.index("farthest checks (top 10):")
     assert lines[i + 1:i + 4] == [
         "  1. include/linux/eventpoll.h:81: __put_user() on '&uevent->events' in epoll_put_uevent(): "
-        "4 calls up, in another file",
+        "4 calls up, in another file (and 1 more access of epoll_put_uevent() on this check)",
         "     access_ok(events, maxevents * sizeof(struct epoll_event)) in do_epoll_wait() at fs/eventpoll.c:2654",
         "     do_epoll_wait() -> ep_poll() -> ep_send_events() -> ep_deliver_event() -> epoll_put_uevent()",
     ]

@@ -309,10 +309,21 @@ def histograms(recs: list[MapAccess]) -> list[tuple[str, list[tuple[str, int]]]]
     return out
 
 
-def farthest(recs: list[MapAccess], n: int) -> list[MapAccess]:
-    """The n accesses whose found check is farthest, farthest first (ties in the map's order)."""
-    found = [r for r in recs if r.validation in ("function", "callers", "unit")]
-    return sorted(found, key=lambda r: (tuple(-x for x in distance(r)), r.key()))[:n]
+def _check_group(r: MapAccess) -> tuple:
+    c = r.check
+    assert c is not None
+    return (r.function, c.file, c.line, c.function, c.text)
+
+
+def farthest(recs: list[MapAccess], n: int) -> list[tuple[MapAccess, int]]:
+    """The n farthest checks, farthest first: for each check and function of the accesses it
+    validates, the farthest of them and how many there are (ties in the map's order)."""
+    groups: dict[tuple, list[MapAccess]] = {}
+    for r in recs:
+        if r.validation in ("function", "callers", "unit"):
+            groups.setdefault(_check_group(r), []).append(r)
+    best = [(min(g, key=lambda r: (tuple(-x for x in distance(r)), r.key())), len(g)) for g in groups.values()]
+    return sorted(best, key=lambda b: (tuple(-x for x in distance(b[0])), b[0].key()))[:n]
 
 
 def counts(recs: list[MapAccess]) -> list[tuple[str, int]]:

@@ -67,11 +67,12 @@ def access_text(r: MapAccess) -> str:
 def farthest_lines(recs: list[MapAccess], top: int) -> list[str]:
     far = farthest(recs, top)
     out = [f"farthest checks (top {len(far)}):"]
-    for i, r in enumerate(far, 1):
+    for i, (r, n) in enumerate(far, 1):
         chk = r.check
         assert chk is not None
         at = f" at {chk.file}:{chk.line}" if chk.file else ""
-        out.append(f"{i:>3}. {access_text(r)}: {where(r)}")
+        more = f" (and {n - 1} more access{'es' if n > 2 else ''} of {r.function}() on this check)" if n > 1 else ""
+        out.append(f"{i:>3}. {access_text(r)}: {where(r)}{more}")
         out.append(f"     {chk.text or chk.primitive + '()'} in {chk.function}(){at}")
         if r.chain:
             out.append(f"     {chain_text(r)}")
