@@ -215,14 +215,14 @@ def _print_text(after: list[Finding], new: list[Finding], plans: list[FilePlan],
         prefix = ">> " if f in shown else "   "
         for line in gcc_lines(f):
             print(prefix + line)
-    for p in plans:
-        print(f"checked: {p.text(level)}")
-    if units:
-        print(f"checked: {units} unit{'s' if units != 1 else ''}, each compiled before and after the patch")
     if moved:
         print(f"map: {summary(moved)}")
         for c in moved:
             print("\n".join(change_lines(c)))
+    for p in plans:
+        print(f"checked: {p.text(level)}")
+    if units:
+        print(f"checked: {units} unit{'s' if units != 1 else ''}, each compiled before and after the patch")
     if info.status != "checked":
         print(f"total: {info.status}: {info.reason}")
         return

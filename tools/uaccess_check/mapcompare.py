@@ -75,11 +75,16 @@ def compare(old: list[MapAccess], new: list[MapAccess]) -> list[Change]:
 
 def form_text(r: MapAccess) -> str:
     """How an access is validated, in words: the accessor, its region, its check and how far."""
+    checked = r.check is not None and r.validation in ("function", "callers", "unit")
     if r.region is not None:
-        form = f"{r.accessor}() in a region opened by {r.region.primitive}() at {r.region.file}:{r.region.line}"
+        at = f"{r.region.primitive}() at {r.region.file}:{r.region.line}"
+        if checked and r.check and (r.check.primitive, r.check.file, r.check.line) == \
+                (r.region.primitive, r.region.file, r.region.line):
+            return f"{r.accessor}() in a region opened and checked by {at}, {where(r)}"
+        form = f"{r.accessor}() in a region opened by {at}"
     else:
         form = f"a per-access {r.accessor}()"
-    if r.check is not None and r.validation in ("function", "callers", "unit"):
+    if checked and r.check:
         return f"{form}, on {r.check.primitive}() in {r.check.function}(), {where(r)}"
     return f"{form}, {VALIDATION_WORDS[r.validation]}" + (f" ({r.why})" if r.why else "")
 
