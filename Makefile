@@ -21,6 +21,8 @@ DEB_PACKAGES += gcc-11 gcc-11-plugin-dev \
 # npm installs the SARIF validator for the tests (tools/tests/sarif_validate.py); a Node.js that
 # brings its own npm (NodeSource's nodejs) conflicts with Debian's npm package: only when missing.
 DEB_PACKAGES += $(if $(shell command -v npm 2>/dev/null),,npm)
+# Chromium, run headless, for the map page's browser test (tools/tests/test_map_html.py).
+DEB_PACKAGES += chromium
 # Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
 PYTHON := /usr/bin/python3
 BENCH_RUNS ?= 5
