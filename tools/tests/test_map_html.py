@@ -1,6 +1,6 @@
 """The distance map's HTML page (uaccess_check/maphtml.py) as a reader's browser shows it.
 
-The page is made from a real map, tools/tests/data/map-6.12-sample.json (68 accesses of three
+The page is made from a real map, tools/tests/data/map-6.12-sample.json (73 accesses of three
 units of Linux 6.12 x86_64 defconfig: fs/eventpoll.c, fs/readdir.c, kernel/signal.c), and
 opened in headless Chromium (mapdom.py; ``make deps`` installs Debian's chromium, and a missing
 browser fails these tests, it never skips them). What is checked is the DOM after the page's
@@ -129,7 +129,7 @@ def test_every_access_is_a_row(pages):
     accs = _accesses()
     dom = _dom(pages["plain"])
     _, rows, shown, total = mapdom.parse(dom)
-    assert (len(rows), shown, total) == (len(accs), len(accs), len(accs)) == (68, 68, 68)
+    assert (len(rows), shown, total) == (len(accs), len(accs), len(accs)) == (73, 73, 73)
     assert [_ident(r) for r in rows] == [_ident(d) for d in accs]
     for row, d in zip(rows, accs):
         cells = row["cells"]
@@ -162,7 +162,7 @@ def test_charts_are_the_histograms(pages):
     _, recs = distmap.load_map(SAMPLE)
     assert list(hist.items()) == distmap.histograms(recs)
     # the sample's own numbers, as a reader would quote them
-    assert dict(hist["@calls"]) == {"0": 60, "1": 0, "2": 0, "3": 0, "4": 2, "5+": 0,
+    assert dict(hist["@calls"]) == {"0": 65, "1": 0, "2": 0, "3": 0, "4": 2, "5+": 0,
                                     "other unit": 0, "unknown": 6}
 
 
@@ -188,7 +188,7 @@ def test_fragment_filters(pages, fragment, keep):
 
 def test_fragment_filters_are_not_vacuous():
     accs = _accesses()
-    assert [sum(map(keep, accs)) for _, keep in FILTERS] == [23, 2, 6, 8, 15, 0]
+    assert [sum(map(keep, accs)) for _, keep in FILTERS] == [28, 2, 6, 8, 18, 0]
 
 
 SORTS = [
@@ -230,7 +230,7 @@ def test_clicks_sort_and_filter(pages, tmp_path):
     fs = [d for d in _accesses() if _dir(d) == "fs"]
     _, rows, shown, total = mapdom.parse(dom)
     assert [_ident(r) for r in rows] == [_ident(d) for d in _sorted(fs, lambda d: d["lines"], True)]
-    assert (shown, total) == (len(fs), 68)
+    assert (shown, total) == (len(fs), 73)
     assert 'data-col="lines" aria-sort="descending"' in dom
     assert 'data-hash="#dir=fs&amp;sort=-lines"' in dom
 
@@ -304,13 +304,13 @@ def test_empty_map(tmp_path):
 
 
 def test_a_whole_kernel_of_rows(tmp_path):
-    """20,400 accesses (the sample, 300 times, in 40 directories): every one drawn, sorted."""
+    """21,900 accesses (the sample, 300 times, in 40 directories): every one drawn, sorted."""
     cells, recs = distmap.load_map(SAMPLE)
     big = [replace(r, file=f"d{i % 40}/{r.file}", line=r.line + i) for i in range(300) for r in recs]
     page = tmp_path / "big.html"
     page.write_text(maphtml.render(cells, big, LINK_BASE))
     _, rows, shown, total = mapdom.parse(mapdom.dump_dom(page, "sort=-lines"))
-    assert (len(rows), shown, total) == (20400,) * 3
+    assert (len(rows), shown, total) == (21900,) * 3
     lines = [int(r["lines"]) for r in rows if r["lines"]]
     assert lines == sorted(lines, reverse=True) and all(r["lines"] == "" for r in rows[len(lines):])
 

@@ -24,6 +24,7 @@ from .finding import Finding, from_plugin
 from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info
+from .maphtml import render as render_html
 from .mapcompare import compare, render_json, render_text
 
 from .mapmerge import merge_maps
@@ -66,7 +67,6 @@ def render(fmt: str, cells: list[str], recs: list[MapAccess], top: int = 10, lin
     if fmt == "json":
         return to_json(recs, cells)
     if fmt == "html":
-        from .maphtml import render as render_html  # TEMP until merge
         return render_html(cells, recs, link_base)
     return render_map_text(cells, recs, top)
 

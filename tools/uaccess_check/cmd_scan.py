@@ -28,6 +28,7 @@ from .finding import (SAID_FIRST, Finding, Sources, at_level, from_cocci, from_p
 from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info
+from .maphtml import render as render_html
 from .merge import merge
 from .patchplan import NONE, SCRIPTS, plan_file
 from .plugin import check_level, ensure_plugin, plugin_flags
@@ -107,7 +108,6 @@ def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: s
         recs = from_facts_dir(facts, findings, roots, cell)
     except FactsError as exc:
         raise UsageError(str(exc)) from None
-    from .maphtml import render as render_html  # TEMP until merge
     text = render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell])
     try:
         path.write_text(text, encoding="utf-8")

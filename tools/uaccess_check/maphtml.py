@@ -294,12 +294,19 @@ def _distance(r: MapAccess) -> str:
     return f"{calls}, {lines}"
 
 
+def _more(r: MapAccess, n: int) -> str:
+    """The other accesses of the function that share the check, as the text form says them."""
+    if n < 2:
+        return ""
+    return f" (and {n - 1} more access{'es' if n > 2 else ''} of {_e(r.function)}() on this check)"
+
+
 def _farthest(recs: list[MapAccess], link_base: str | None) -> str:
     far = farthest(recs, 10)
     if not far:
         return '<p id="farthest">No check found away from its access.</p>'
     out = ['<ol id="farthest">']
-    for r in far:
+    for r, n in far:
         assert r.check is not None
         check = _e(r.check.text or r.check.primitive)
         if r.check.file is not None and r.check.line is not None:
@@ -308,7 +315,7 @@ def _farthest(recs: list[MapAccess], link_base: str | None) -> str:
         chain = f'<br><span class="chainfull">{_e(chain_full(r.chain))}</span>' if r.chain else ""
         out.append(f'<li data-file="{_e(r.file)}" data-line="{r.line}">{_link(link_base, r.file, r.line)}'
                    f" {_e(r.function)}: <code>{_e(access)}</code>"
-                   f" — {_e(_distance(r))} from <code>{check}</code>{chain}</li>")
+                   f" — {_e(_distance(r))} from <code>{check}</code>{_more(r, n)}{chain}</li>")
     out.append("</ol>")
     return "\n".join(out)
 
