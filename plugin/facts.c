@@ -210,6 +210,24 @@ static char *pointer_text(const char *name, location_t loc)
 	return named ? ua_call_arg_text(loc, n) : NULL;
 }
 
+/*
+ * Why an access proven with no check to name needs none: what the queries
+ * said (arm64's own member, a 32-bit pointer, a compat argument, a get_user()
+ * of it before), or "bound" when every path to it was cut by a test of the
+ * pointer itself (a bound against the top of user space, bound.c; a kernel
+ * or null address, paths.c).  NULL when a check proves it, or it is not
+ * proven.
+ */
+static const char *proven_by(const struct ua_access *acc)
+{
+	if (acc->proven_by)
+		return acc->proven_by;
+	if (acc->cover->cls != UA_PROVEN || acc->cover->nproofs ||
+	    acc->region->cls != UA_PROVEN)
+		return NULL;
+	return "bound";
+}
+
 static void access_record(struct ua_access *acc)
 {
 	char *ptr = pointer_text(acc->name, acc->loc);
@@ -230,7 +248,7 @@ static void access_record(struct ua_access *acc)
 	json_check(&ob, acc->cover);
 	json_key(&ob, "region", false);
 	json_region(&ob, acc->region);
-	json_kv(&ob, "needs_none", ua_family_needs_none(acc), false);
+	json_kv(&ob, "proven_by", proven_by(acc), false);
 	add(F_ACCESS, &ob);
 	free(ptr);
 }

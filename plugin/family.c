@@ -401,6 +401,7 @@ void ua_family_levels(struct ua_access *acc)
 
 		if (f->cls == UA_UNCHECKED &&
 		    (compat_argument(f) || passes_32_bits(f))) {
+			acc->proven_by = compat_argument(f) ? "compat" : "u32";
 			f->cls = UA_PROVEN;
 			softened = true;
 		} else if (f->cls == UA_UNCHECKED && !f->kept &&
@@ -415,25 +416,4 @@ void ua_family_levels(struct ua_access *acc)
 	}
 	if (softened && v->cls == UA_UNCHECKED)
 		v->cls = worst;
-}
-
-/*
- * Why a family member proven without any check needs none, for the facts
- * (the distance map): "arm64" for arm64's own members, "compat" for a
- * compat syscall's argument, "u32" for a pointer made from a 32-bit
- * value; NULL when a check proves it, or it is not proven.
- */
-const char *ua_family_needs_none(const struct ua_access *acc)
-{
-	const struct ua_verdict *v = acc->cover;
-	unsigned i;
-
-	if (acc->arm64_own)
-		return "arm64";
-	if (!acc->family || v->cls != UA_PROVEN || v->nproofs)
-		return NULL;
-	for (i = 0; i < v->nfindings; i++)
-		if (v->finding[i].cls == UA_PROVEN)
-			return compat_argument(&v->finding[i]) ? "compat" : "u32";
-	return NULL;
 }

@@ -156,6 +156,7 @@ struct ua_access {
 	/* phase 3 */
 	struct ua_verdict *cover;
 	struct ua_verdict *region;
+	const char *proven_by;	/* proven with no check to name: why */
 };
 
 /* What a helper does with pointers (phase 2). */

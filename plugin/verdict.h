@@ -138,7 +138,6 @@ tree ua_check_length(const struct ua_prim *p);
 void ua_family_region(struct ua_access *acc);
 bool ua_family_checked_before(struct ua_access *acc, const struct ua_asm *x);
 void ua_family_levels(struct ua_access *acc);
-const char *ua_family_needs_none(const struct ua_access *acc);
 
 /* regioncheck.c */
 void ua_region_ok_at(struct ua_fn *fn, gimple *stmt, enum ua_mode mode,

@@ -286,7 +286,7 @@ SECTIONS = ("accesses", "checks", "regions", "calls", "requirements")
 POS = ["file", "line", "column"]
 KEYS = {
     "accesses": ["function"] + POS + ["accessor", "pointer", "mode", "verdict", "via_callers", "check", "region",
-                                      "needs_none"],
+                                      "proven_by"],
     "checks": ["function"] + POS + ["primitive", "pointer", "mode", "checks"],
     "regions": ["function"] + POS + ["primitive", "pointer", "mode", "checks"],
     "calls": ["caller", "callee"] + POS + ["region", "args"],
@@ -301,7 +301,7 @@ ACCESS_KEYS = ["function"] + POS
 ACCESSORS = set(primitives.names(kind=("accessor", "family")))  # what a facts access may name
 KEPT_CHECKS = {k.check for k in kept.load()}  # what a kept pointer's check object says
 KEPT_WHERE = {k.where for k in kept.load()}  # ... and where it was stored
-NEEDS_NONE = {None, "arm64", "compat", "u32"}  # why a family member needs no check
+PROVEN_BY = {None, "arm64", "compat", "u32", "get_user", "bound"}  # proven with no check to name: why
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
 
@@ -364,8 +364,12 @@ def check_facts(d: dict, src: Path) -> None:
         assert rec["mode"] in ("read", "write", "rw"), rec
         assert rec["verdict"] in VERDICTS, rec
         assert isinstance(rec["via_callers"], bool), rec
-        assert rec["needs_none"] in NEEDS_NONE, rec
-        assert rec["needs_none"] is None or (rec["verdict"] == "proven" and rec["check"]["primitive"] is None), rec
+        assert rec["proven_by"] in PROVEN_BY, rec
+        assert rec["proven_by"] is None or (rec["verdict"] == "proven" and rec["check"]["primitive"] is None), rec
+        # ... and a proven access with no check, kept pointer or chain says why
+        if rec["verdict"] == "proven" and rec["check"]["primitive"] is None and rec["check"]["text"] is None \
+                and not rec["check"]["chain"] and not rec["via_callers"]:
+            assert rec["proven_by"] is not None, rec
         # the pointer as written: one whole argument, trimmed
         ptr = rec["pointer"]
         assert ptr is None or (ptr == ptr.strip() and ptr and ptr.count("(") == ptr.count(")")), rec

@@ -215,10 +215,10 @@ def test_helper_callers_ok_records(built):
              for i, fn in enumerate(callers)}
     # put_stat()'s three stores are proven through its callers' begins, one call up.
     stores = ("mode, &st->mode", "1, &st->nlink", "size, &st->size")
-    assert [{k: a[k] for k in KEYS["accesses"][:-3] + ["needs_none"]} for a in d["accesses"]] == [
+    assert [{k: a[k] for k in KEYS["accesses"][:-3] + ["proven_by"]} for a in d["accesses"]] == [
         {"function": "put_stat", **at(src, f"unsafe_put_user({arg}"), "accessor": "unsafe_put_user",
          "pointer": arg.split(", ")[1], "mode": "write", "verdict": "proven", "via_callers": True,
-         "needs_none": None} for arg in stores]
+         "proven_by": None} for arg in stores]
     for acc in d["accesses"]:
         check, region = acc["check"], acc["region"]
         fn = check["function"]
@@ -250,7 +250,7 @@ def test_unproven_param_records(built):
                 "chain": [], "stored": None}
     assert d["accesses"] == [
         {"function": "put_event", **pos, "accessor": "unsafe_put_user", "pointer": ptr, "mode": "write",
-         "verdict": "unproven", "via_callers": True, "check": no_check, "region": None, "needs_none": None}
+         "verdict": "unproven", "via_callers": True, "check": no_check, "region": None, "proven_by": None}
         for pos, ptr in ((events, "&ev->events"), (data, "&ev->data"))]
     assert d["checks"] == [] and d["regions"] == [] and d["calls"] == []
     # put_event() is global with no caller here: it needs a check of parameter 0 (ev) covering
@@ -322,7 +322,7 @@ def test_call_to_global_function(built):
          "verdict": "unproven", "via_callers": True,
          "check": {"verdict": "unproven", "requirement": True, "primitive": None, "text": None, "calls": 0,
                    "chain": [], "stored": None},
-         "region": None, "needs_none": None}]
+         "region": None, "proven_by": None}]
     assert d["requirements"] == [
         {"function": "fm_put", "global": True, "needs": "check", "param_index": 0, "param": "p", "offset": 0,
          "accessor": "unsafe_put_user", "access": {"function": "fm_put", **access}},

@@ -54,10 +54,10 @@ def _check(primitive: str | None = None, text: str | None = None, function: str 
 
 
 def _access(function: str, line: int, check: dict, accessor: str = "unsafe_put_user",
-            pointer: str | None = "&p->x", verdict: str = "proven", needs_none: str | None = None,
+            pointer: str | None = "&p->x", verdict: str = "proven", proven_by: str | None = None,
             region: dict | None = None, file: str = "/k/a.c") -> dict:
     return {"function": function, **_pos(line, file), "accessor": accessor, "pointer": pointer, "mode": "write",
-            "verdict": verdict, "via_callers": False, "check": check, "region": region, "needs_none": needs_none}
+            "verdict": verdict, "via_callers": False, "check": check, "region": region, "proven_by": proven_by}
 
 
 def _facts(tmp: Path, name: str, **sections) -> None:
@@ -82,7 +82,7 @@ def test_every_validation_from_facts(tmp_path):
         _access("far", 60, _check("access_ok", "access_ok(p, 8)", "top", 30, [link]), accessor="__put_user"),
         _access("kept", 70, _check(text="access_ok(rseq, rseq_len)", stored="sys_rseq() in kernel/rseq.c"),
                 accessor="__get_user"),
-        _access("arm", 80, _check(), accessor="__get_user", needs_none="arm64"),
+        _access("arm", 80, _check(), accessor="__get_user", proven_by="arm64"),
         _access("lost", 90, _check(verdict="unproven"), accessor="__get_user", verdict="unproven"),
         _access("shared", 20, _check(requirement=True, verdict="unproven"), accessor="__get_user",
                 verdict="unproven", file="/k/b.c"),
@@ -117,9 +117,9 @@ def test_every_validation_from_facts(tmp_path):
     assert [x.units for x in recs] == [("a.c",)] * len(recs)
 
 
-def test_level_from_a_finding_or_its_class(tmp_path):
+def test_level_from_a_finding(tmp_path):
     """An access reported is at its finding's level (its own, or an "also here" note's); one the
-    compile's level left unsaid is at its class's."""
+    compile's level left unsaid has none."""
     accesses = [_access("f", 10, _check(verdict="unchecked"), verdict="unchecked"),
                 _access("f", 11, _check(verdict="unchecked"), verdict="unchecked"),
                 _access("g", 20, _check(verdict="unproven"), verdict="unproven")]
@@ -127,7 +127,7 @@ def test_level_from_a_finding_or_its_class(tmp_path):
     said = Finding("a.c", 10, 9, "unchecked", "unsafe_put_user() on 'p' is not checked", ("plugin",),
                    (Note("a.c", 11, 9, "also here"),))
     recs = from_facts_dir(tmp_path, [said], ["/k"], "c")
-    assert [(r.line, r.level) for r in recs] == [(10, 0), (11, 0), (20, 2)]
+    assert [(r.line, r.level) for r in recs] == [(10, 0), (11, 0), (20, None)]
 
 
 def test_a_header_access_in_many_units_is_one_record(tmp_path):
@@ -314,3 +314,17 @@ def test_patch_says_the_seed_moves_into_a_region_four_calls_below_its_check():
         "      now: unsafe_put_user() in a region opened by __user_write_access_begin() at "
         "include/linux/eventpoll.h:81, on access_ok() in do_epoll_wait(), 4 calls up, in another file",
     ]
+
+
+def test_scan_writes_the_same_map(map612, tmp_path):
+    """scan --map at level 0: the same accesses, validations and checks as map's (which compiles
+    at level 2); the levels it knows are those up to 0."""
+    out = tmp_path / "scan-map.json"
+    res = run_cli("scan", "--version", "6.12", "--engine", "plugin", "--map", str(out))
+    assert res.returncode in (0, 1), res.stderr
+    _, scanned = load_map(out)
+    _, mapped = load_map(map612["path"])
+    assert [r.key() for r in scanned] == [r.key() for r in mapped]
+    for s, m in zip(scanned, mapped):
+        assert s.validation == m.validation and s.check == m.check and s.chain == m.chain, s.key()
+        assert s.level == (m.level if m.level == 0 else None), s.key()

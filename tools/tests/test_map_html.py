@@ -72,7 +72,7 @@ def _calls_bucket(d: dict) -> str:
 def _lines_bucket(d: dict) -> str:
     n = d["lines"]
     if n is None:
-        return "unknown" if d["validation"] == "none" else "other file"
+        return "unknown" if d["validation"] in ("guard", "none") else "other file"
     if n < 2:
         return f"[{n}]"
     lo = 2

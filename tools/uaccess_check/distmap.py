@@ -9,6 +9,8 @@ validate their own pointer. Each says how its pointer is validated:
 * ``callers``: by a check N calls up, with the chain;
 * ``unit``: by a check in another unit, found by the cross-unit merge (merge.met_checks);
 * ``kept``: a kept pointer (plugin/registrations.def), checked where it was stored;
+* ``guard``: by a test of the pointer in the function that is no check primitive (a get_user()
+  of it before, a bound against the top of user space, a kernel or null address);
 * ``none-needed``: a family member that needs none, and why;
 * ``none``: no check found or provable, with the level from which the tool reports it.
 
@@ -29,21 +31,25 @@ from .diag import relative_to
 from .facts import Access, Check, Facts, Link, Pos, load_facts
 from .finding import Finding
 from .merge import met_checks
-from .messages import CLASS_LEVEL, level_of
+from .messages import level_of
 from .requirements import Distance
 
 MAP_VERSION = 1
 
-VALIDATIONS = ("access", "function", "callers", "unit", "kept", "none-needed", "none")
+VALIDATIONS = ("access", "function", "callers", "unit", "kept", "guard", "none-needed", "none")
 KINDS = ("unsafe", "masked", "scoped", "family", "checked")
 CALL_BUCKETS = ("0", "1", "2", "3", "4", "5+", "other unit", "unknown")
 
-#: What needs_none says, in words.
-NEEDS_NONE = {
+#: What the facts' proven_by says, in words; the first three need no check, the others are guards.
+PROVEN_BY = {
     "arm64": "arm64's own member checks the address itself",
     "compat": "a compat syscall's argument: a 32-bit pointer",
     "u32": "made from a 32-bit value: below 4 GiB",
+    "get_user": "a get_user() of the same pointer before it",
+    "bound": "every path tests the pointer itself (a bound against the top of user space, "
+             "a kernel or null address)",
 }
+NEEDS_NONE = ("arm64", "compat", "u32")
 
 
 class MapError(Exception):
@@ -86,7 +92,7 @@ class MapAccess:
     region: Site | None  # the begin of the region it runs in (unsafe accessors)
     why: str | None  # none-needed: why; kept: where it was stored
     verdict: str  # the plugin's verdict (facts): proven, unproven, range, unchecked, region, mode
-    level: int | None  # the level from which the tool reports it; None: never
+    level: int | None  # the level from which the tool reports it; None: not up to the compile's level
     units: tuple[str, ...]  # the compiled units it was seen in
     cells: tuple[str, ...] = field(default=())  # the builds (map --merge)
 
@@ -124,8 +130,9 @@ def _lines(file: str, line: int, check: Site | None) -> int | None:
 def _validation(acc: Access, met: Distance | None, rel: Callable[[str], str]) -> tuple:
     """(validation, calls, check, chain, why) of an access."""
     chk = acc.check
-    if acc.needs_none is not None:
-        return "none-needed", 0, None, (), NEEDS_NONE.get(acc.needs_none, acc.needs_none)
+    if acc.proven_by is not None:
+        why = PROVEN_BY.get(acc.proven_by, acc.proven_by)
+        return ("none-needed" if acc.proven_by in NEEDS_NONE else "guard"), 0, None, (), why
     if chk is not None and chk.primitive is not None:
         site, chain = _site(chk, rel), _chain(chk.chain, rel)
         if chk.function == acc.function and not chk.chain:
@@ -162,8 +169,6 @@ def _access_record(acc: Access, met: Distance | None, levels: dict[tuple, int],
     validation, calls, check, chain, why = _validation(acc, met, rel)
     region = _region(acc, rel)
     level = levels.get((file, acc.pos.line, acc.pos.column))
-    if level is None and acc.verdict != "proven" and validation not in ("none-needed",):
-        level = CLASS_LEVEL.get(acc.verdict)
     lines = 0 if validation == "none-needed" else _lines(file, acc.pos.line, check)
     return MapAccess(file, acc.pos.line, acc.pos.column, acc.function, acc.accessor,
                      _kind(acc.accessor, region), acc.mode, acc.pointer, validation, calls, lines,
@@ -264,7 +269,7 @@ def lines_bucket(r: MapAccess) -> str:
     """bpftrace's hist() buckets: [0], [1], [2, 4), [4, 8)...; "other file" when the check is in
     another file than the access, "unknown" when there is none."""
     if r.lines is None:
-        return "unknown" if r.validation == "none" else "other file"
+        return "unknown" if r.validation in ("guard", "none") else "other file"
     if r.lines < 2:
         return f"[{r.lines}]"
     return _power_label(1 << (r.lines.bit_length() - 1))

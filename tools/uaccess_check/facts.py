@@ -91,7 +91,7 @@ class Access:
     pointer: str | None = None  # the pointer argument as written
     mode: str = "rw"
     verdict: str = "proven"
-    needs_none: str | None = None  # a family member needing no check: arm64, compat, u32
+    proven_by: str | None = None  # proven with no check to name: arm64, compat, u32, get_user, bound
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ def _load_one(path: Path, facts: Facts) -> None:
                      check=None if chk is None else r.check(chk, f"{where}.check"),
                      region=r.region(r.get(rec, "region", (dict, type(None)), where), f"{where}.region"),
                      pointer=r.opt_str(rec, "pointer", where), mode=r.str_(rec, "mode", where),
-                     verdict=r.str_(rec, "verdict", where), needs_none=r.opt_str(rec, "needs_none", where))
+                     verdict=r.str_(rec, "verdict", where), proven_by=r.opt_str(rec, "proven_by", where))
         facts.accesses[(acc.function, acc.pos)] = acc
         facts.every_access.append(acc)
 

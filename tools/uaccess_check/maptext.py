@@ -23,6 +23,7 @@ VALIDATION_WORDS = {
     "callers": "calls up",
     "unit": "in another unit",
     "kept": "where kept",
+    "guard": "by a guard",
     "none-needed": "needs none",
     "none": "none found",
 }
