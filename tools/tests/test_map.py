@@ -258,10 +258,10 @@ def test_compare_pairs_accesses_whatever_their_lines(tmp_path):
     assert res.stdout.splitlines() == [
         "map compare: a (4 accesses) -> b (4 accesses): 1 farther, 1 nearer, 0 changed, 1 appeared, 1 vanished",
         "  farther: a.c:12: read of 'p' in f()",
-        "      was: a per-access __get_user(), on access_ok() in top(), 1 call up, in another file",
+        "      was (then at line 10): a per-access __get_user(), on access_ok() in top(), 1 call up, in another file",
         "      now: a per-access __get_user(), on access_ok() in top(), 2 calls up, in another file",
         "  nearer: a.c:22: read of 'p' in g()",
-        "      was: a per-access __get_user(), on access_ok() in top(), 3 calls up, in another file",
+        "      was (then at line 20): a per-access __get_user(), on access_ok() in top(), 3 calls up, in another file",
         "      now: a per-access __get_user(), on access_ok() in top(), 1 call up, in another file",
         "  appeared: a.c:50: read of 'p' in born()",
         "      new: a per-access __get_user(), none found",
@@ -310,7 +310,8 @@ def test_patch_says_the_seed_moves_into_a_region_four_calls_below_its_check():
     i = lines.index("map: 0 farther, 0 nearer, 2 changed, 0 appeared, 0 vanished")
     assert lines[i + 1:i + 4] == [
         "  changed: include/linux/eventpoll.h:82: write of '&uevent->events' in epoll_put_uevent()",
-        "      was: a per-access __put_user(), on access_ok() in do_epoll_wait(), 4 calls up, in another file",
+        "      was (then at line 81): a per-access __put_user(), on access_ok() in do_epoll_wait(), 4 calls up, "
+        "in another file",
         "      now: unsafe_put_user() in a region opened by __user_write_access_begin() at "
         "include/linux/eventpoll.h:81, on access_ok() in do_epoll_wait(), 4 calls up, in another file",
     ]

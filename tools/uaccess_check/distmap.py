@@ -231,8 +231,12 @@ def unite(recs: Iterable[MapAccess]) -> list[MapAccess]:
 
 
 def rank(r: MapAccess) -> tuple:
-    """Farther: no check at all, then another unit, then more calls, then more lines."""
-    return (r.validation == "none", r.validation in ("unit", "kept"), distance(r))
+    """Farther: no check at all, then another unit, then more calls, then more lines counted in
+    the histogram's power-of-two buckets (a check a few lines farther in the same bucket has
+    not moved: across kernels and patches, lines shift)."""
+    calls, lines = distance(r)
+    return (r.validation == "none", r.validation in ("unit", "kept"), calls, max(lines, -1).bit_length()
+            if lines >= 0 else -1)
 
 
 def with_cells(recs: list[MapAccess], cells: tuple[str, ...]) -> list[MapAccess]:

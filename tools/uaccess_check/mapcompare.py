@@ -98,7 +98,8 @@ def change_lines(c: Change) -> list[str]:
         return [head, f"      new: {form_text(c.new)}"]
     if c.new is None:
         return [head, f"      was: {form_text(c.old)}"]
-    return [head, f"      was: {form_text(c.old)}", f"      now: {form_text(c.new)}"]
+    moved = f" (then at line {c.old.line})" if (c.old.file, c.old.line) != (c.new.file, c.new.line) else ""
+    return [head, f"      was{moved}: {form_text(c.old)}", f"      now: {form_text(c.new)}"]
 
 
 def summary(changes: list[Change]) -> str:

@@ -48,12 +48,16 @@ def _calls(n: int | None) -> str:
     return "1 call" if n == 1 else f"{n} calls"
 
 
+def _lines(n: int) -> str:
+    return "1 line" if n == 1 else f"{n} lines"
+
+
 def where(r: MapAccess) -> str:
     """How far an access's check is, in words."""
     if r.validation == "function":
-        return f"{r.lines} lines above" if r.lines is not None else "in the function"
+        return f"{_lines(r.lines)} above" if r.lines is not None else "in the function"
     if r.validation == "callers":
-        lines = f", {r.lines} lines away" if r.lines is not None else ", in another file"
+        lines = f", {_lines(r.lines)} away" if r.lines is not None else ", in another file"
         return f"{_calls(r.calls)} up{lines}"
     if r.validation == "unit":
         return f"{_calls(r.calls)} up, in another unit"
@@ -83,11 +87,23 @@ def farthest_lines(recs: list[MapAccess], top: int) -> list[str]:
 def totals_line(cells: list[str], recs: list[MapAccess]) -> str:
     units = len({u for r in recs for u in r.units})
     parts = [f"{n} {VALIDATION_WORDS[v]}" for v, n in counts(recs) if n]
-    return f"{' + '.join(cells)}: {len(recs)} accesses in {units} units: {', '.join(parts)}"
+    name = cells[0] if len(cells) == 1 else f"{len(cells)} cells"
+    return f"{name}: {len(recs)} accesses in {units} units: {', '.join(parts)}"
+
+
+def cell_lines(cells: list[str], recs: list[MapAccess]) -> list[str]:
+    """A merged map's cells, each with the accesses it holds."""
+    if len(cells) < 2:
+        return []
+    n = {c: 0 for c in cells}
+    for r in recs:
+        for c in r.cells:
+            n[c] = n.get(c, 0) + 1
+    return [f"  {c}: {n[c]} accesses" for c in cells]
 
 
 def render(cells: list[str], recs: list[MapAccess], top: int = 10) -> str:
-    out = [totals_line(cells, recs), ""] + farthest_lines(recs, top)
+    out = [totals_line(cells, recs)] + cell_lines(cells, recs) + [""] + farthest_lines(recs, top)
     for name, buckets in histograms(recs):
         out += hist_lines(name, buckets)
     return "\n".join(out).rstrip("\n") + "\n"
