@@ -293,6 +293,8 @@ def test_merge_lists_an_access_once_with_its_cells(tmp_path):
     (["--merge", "BAD"], "BAD: not a map"),
     (["--top", "0"], "--top 0: must be at least 1"),
     (["--merge", "BAD", "--version", "7.2"], "--compare and --merge read maps"),
+    (["--version", "7.2", "-o", "/nonexistent/map.json"], "cannot write map /nonexistent/map.json: no such directory"),
+    (["--compare", "BAD", "BAD", "--format", "html"], "--compare prints text or json"),
 ])
 def test_bad_input_is_one_line(tmp_path, args, says):
     (tmp_path / "BAD").write_text('{"version": 1}')

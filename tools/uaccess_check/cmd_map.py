@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from . import UsageError
+from .formats import check_writable, write_file
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json
 from .facts import FactsError
@@ -75,10 +76,7 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{output}: cannot write: {exc.strerror}") from None
+    write_file(output, text)
     info(f"map written to {output}")
 
 
@@ -120,6 +118,8 @@ def _compile(args: argparse.Namespace) -> tuple[list[str], list[MapAccess], int]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        check_writable(args.output, "map")
     if args.top < 1:
         raise UsageError(f"--top {args.top}: must be at least 1")
     if args.compare and args.merge:

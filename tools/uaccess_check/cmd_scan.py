@@ -108,11 +108,7 @@ def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: s
         recs = from_facts_dir(facts, findings, roots, cell)
     except FactsError as exc:
         raise UsageError(str(exc)) from None
-    text = render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell])
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
+    formats.write_file(path, render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell]))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be at least 1")
     opts = formats.options(args)
+    if args.map is not None:
+        formats.check_writable(args.map, "map")
     if args.kdir is not None and (args.version, args.arch, args.gcc) != (None, None, None):
         raise UsageError("give a KDIR or --version/--arch/--gcc, not both")
     if args.kdir is not None:
