@@ -144,11 +144,25 @@ static void json_chain(struct obstack *ob, const struct ua_chain *chain)
 	obstack_1grow(ob, ']');
 }
 
-/* How a pointer was judged: the verdict, the check and its chain. */
+/* The kept pointer a verdict without a proof fell short on, if any. */
+static const struct ua_kept *kept_short(const struct ua_verdict *v)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nfindings; i++)
+		if (v->finding[i].kept)
+			return v->finding[i].kept;
+	return NULL;
+}
+
+/*
+ * How a pointer was judged: the verdict, the check and its chain.  A kept
+ * pointer's check is named whether or not it covers the access.
+ */
 static void json_check(struct obstack *ob, const struct ua_verdict *v)
 {
 	const struct ua_proof *p = ua_farthest_proof(v);
-	const struct ua_kept *kept = p ? p->kept : NULL;
+	const struct ua_kept *kept = p ? p->kept : kept_short(v);
 	char *text = p && !kept ? ua_source_call(p->prim->loc) : NULL;
 	struct ua_chain none;
 
@@ -192,22 +206,29 @@ static void json_region(struct obstack *ob, const struct ua_verdict *v)
 }
 
 /*
- * The pointer argument of primitive or accessor @name written at @loc;
- * NULL when another macro is written there (a wrapper's arguments are
- * its own).
+ * The pointer argument of primitive or accessor @name written at @loc (or
+ * inside the call written there: "unlikely(__get_user(x, p))"); NULL when
+ * @name is not written there (a wrapper's arguments are its own).
  */
 static char *pointer_text(const char *name, location_t loc)
 {
 	int n = ua_pointer_arg(name);
-	char *call;
-	bool named;
+	size_t len = strlen(name);
+	char *call, *at, *arg = NULL;
 
 	if (n < 0)
 		return NULL;
 	call = ua_source_call(loc);
-	named = startswith(call, name) && call[strlen(name)] == '(';
+	for (at = strstr(call, name); at; at = strstr(at + 1, name)) {
+		bool word = at == call || !(ISIDNUM(at[-1]));
+
+		if (word && at[len] == '(') {
+			arg = ua_text_arg(at, n);
+			break;
+		}
+	}
 	free(call);
-	return named ? ua_call_arg_text(loc, n) : NULL;
+	return arg;
 }
 
 /*

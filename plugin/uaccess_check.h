@@ -279,6 +279,7 @@ location_t ua_keyword_before(location_t loc, const char *word);
 bool ua_line_calls(location_t loc, const char *name);
 bool ua_word_at(location_t loc, const char *word);
 char *ua_source_call(location_t loc);
+char *ua_text_arg(const char *call, unsigned n);
 char *ua_call_arg_text(location_t loc, unsigned n);
 
 /* primitives.c: what a call or an asm statement is (primitives.def) */

@@ -130,6 +130,28 @@ def test_level_from_a_finding(tmp_path):
     assert [(r.line, r.level) for r in recs] == [(10, 0), (11, 0), (20, None)]
 
 
+def test_level_of_an_access_a_finding_at_its_call_is_about(tmp_path):
+    """A finding said at the call of an inlined helper names its access in an "accessed here"
+    note: the access is reported at the finding's level."""
+    _facts(tmp_path, "a.c", accesses=[_access("helper", 30, _check(verdict="unproven"), accessor="__get_user",
+                                              verdict="unproven")])
+    said = Finding("a.c", 50, 9, "unproven", "__get_user() on 'p': no access_ok() in sight", ("plugin",),
+                   (Note("a.c", 30, 9, "accessed here"),))
+    [r] = from_facts_dir(tmp_path, [said], ["/k"], "c")
+    assert (r.line, r.validation, r.level) == (30, "none", 2)
+
+
+def test_a_kept_pointer_past_its_bytes_names_its_check(tmp_path):
+    """A kept pointer whose access goes past the bytes its check covers is still validated
+    where it was stored: the map names that check, with the plugin's range verdict."""
+    _facts(tmp_path, "a.c", accesses=[_access("emul", 40, _check(text="access_ok(rseq, rseq_len)",
+                                                                  stored="sys_rseq() in kernel/rseq.c",
+                                                                  verdict="range"), verdict="range")])
+    [r] = from_facts_dir(tmp_path, [], ["/k"], "c")
+    assert (r.validation, r.verdict, r.why, r.check.text) == \
+        ("kept", "range", "sys_rseq() in kernel/rseq.c", "access_ok(rseq, rseq_len)")
+
+
 def test_a_header_access_in_many_units_is_one_record(tmp_path):
     for unit in ("x.c", "y.c"):
         _facts(tmp_path, unit, accesses=[_access("h", 5, _check("access_ok", "access_ok(p, 8)", "h", 3),
@@ -288,6 +310,18 @@ def test_merge_lists_an_access_once_with_its_cells(tmp_path):
     assert again.stdout == out.read_text()  # the order of the inputs does not matter
 
 
+def test_output_goes_through_a_symlink(tmp_path):
+    """-o writes where the user points, as a shell redirection would: a symlink stays one."""
+    src = _write(tmp_path / "a.json", ["a"], [_rec("f", 10, "callers", 1)])
+    target = tmp_path / "target.json"
+    target.write_text("old")
+    (tmp_path / "link.json").symlink_to(target)
+    res = run_cli("map", "--merge", str(src), "-o", str(tmp_path / "link.json"))
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "link.json").is_symlink()
+    assert load_map(target)[1][0].function == "f"
+
+
 @pytest.mark.parametrize("args, says", [
     (["--compare", "/nonexistent/a.json", "/nonexistent/b.json"], "/nonexistent/a.json: cannot read"),
     (["--merge", "BAD"], "BAD: not a map"),
@@ -295,9 +329,16 @@ def test_merge_lists_an_access_once_with_its_cells(tmp_path):
     (["--merge", "BAD", "--version", "7.2"], "--compare and --merge read maps"),
     (["--version", "7.2", "-o", "/nonexistent/map.json"], "cannot write map /nonexistent/map.json: no such directory"),
     (["--compare", "BAD", "BAD", "--format", "html"], "--compare prints text or json"),
+    (["--merge", "BOGUS", "--format", "text"], "BOGUS: access 0 (a.c:10): unknown validation 'bogus'"),
+    (["--merge", "FACTS"], "FACTS: a facts file (uaccess-check merge reads those), not a map"),
+    (["--merge", "GOOD", "-o", "/proc/version"], "cannot write map /proc/version"),
 ])
 def test_bad_input_is_one_line(tmp_path, args, says):
     (tmp_path / "BAD").write_text('{"version": 1}')
+    _write(tmp_path / "BOGUS", ["a"], [{**_rec("f", 10, "callers", 1), "validation": "bogus"}])
+    _write(tmp_path / "GOOD", ["a"], [_rec("f", 10, "callers", 1)])
+    _facts(tmp_path, "FACTS")
+    (tmp_path / "k" / "FACTS.json").rename(tmp_path / "FACTS")
     res = subprocess.run([sys.executable, DRIVER, "map", *args], capture_output=True, text=True,
                          cwd=tmp_path, stdin=subprocess.DEVNULL, timeout=60)
     assert res.returncode == 2

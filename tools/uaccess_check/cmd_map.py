@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 from . import UsageError
-from .formats import check_writable, write_file
+from .formats import check_writable
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
-from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json
+from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json, write_map
 from .facts import FactsError
 from .finding import Finding, from_plugin
 from .fixture import arch_fixtures, ensure_fixture
@@ -76,7 +76,7 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    write_file(output, text)
+    write_map(output, text)
     info(f"map written to {output}")
 
 

@@ -21,7 +21,7 @@ from . import UsageError, formats
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
-from .distmap import from_facts_dir, to_json
+from .distmap import from_facts_dir, to_json, write_map
 from .facts import FactsError, load_facts
 from .finding import (SAID_FIRST, Finding, Sources, at_level, from_cocci, from_plugin, gcc_lines, one_per_site,
                       relocate, sort_findings)
@@ -108,7 +108,7 @@ def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: s
         recs = from_facts_dir(facts, findings, roots, cell)
     except FactsError as exc:
         raise UsageError(str(exc)) from None
-    formats.write_file(path, render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell]))
+    write_map(path, render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell]))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -26,12 +26,12 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from . import primitives
+from . import UsageError, primitives
 from .diag import relative_to
 from .facts import Access, Check, Facts, Link, Pos, load_facts
 from .finding import Finding
 from .merge import met_checks
-from .messages import level_of
+from .messages import level_of, say
 from .requirements import Distance
 
 MAP_VERSION = 1
@@ -152,13 +152,19 @@ def _region(acc: Access, rel: Callable[[str], str]) -> Site | None:
     return Site(r.primitive, None, r.function, rel(r.pos.file), r.pos.line)
 
 
+#: The notes that place a finding's access elsewhere than the finding: another access of the
+#: same defect, the access a finding at a call (an inlined helper's caller) is about.
+_ACCESS_NOTES = (say("also_here"), say("accessed_here"))
+
+
 def _levels(findings: Iterable[Finding]) -> dict[tuple, int]:
-    """The lowest level of a finding at each position, its own or an "also here" note's."""
+    """The lowest level of a finding at each position, its own or that of a note naming an
+    access ("also here", "accessed here")."""
     out: dict[tuple, int] = {}
     for f in findings:
         lvl = level_of(f.cls, f.message)
         for pos in [(f.file, f.line, f.column)] + [(n.file, n.line, n.column) for n in f.notes
-                                                    if n.message == "also here"]:
+                                                    if n.message in _ACCESS_NOTES]:
             out[pos] = min(lvl, out.get(pos, lvl))
     return out
 
@@ -368,6 +374,16 @@ def from_plain(d: dict[str, Any]) -> MapAccess:
                      tuple(d["cells"]))
 
 
+def write_map(path: Path, text: str) -> None:
+    """Write a map where the user asked, through a symlink or into a FIFO as a shell would
+    (not atomically: a map is output, not state); a failure is one UsageError line."""
+    try:
+        with path.open("w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise UsageError(f"cannot write map {path}: {exc.strerror or exc}") from None
+
+
 def load_map(path: Path) -> tuple[list[str], list[MapAccess]]:
     """(cells, records) of a map file; any mistake is one MapError naming the file."""
     try:
@@ -376,9 +392,18 @@ def load_map(path: Path) -> tuple[list[str], list[MapAccess]]:
         raise MapError(f"{path}: cannot read: {exc.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise MapError(f"{path}: not a map (invalid JSON: {exc})") from None
+    if isinstance(data, dict) and "unit" in data and "requirements" in data:
+        raise MapError(f"{path}: a facts file (uaccess-check merge reads those), not a map "
+                       "(uaccess-check map --format json)")
     if not isinstance(data, dict) or data.get("version") != MAP_VERSION or "accesses" not in data:
         raise MapError(f"{path}: not a map of version {MAP_VERSION} (uaccess-check map --format json)")
     try:
-        return list(data["cells"]), [from_plain(d) for d in data["accesses"]]
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise MapError(f"{path}: a malformed access record ({exc})") from None
+        recs = [from_plain(d) for d in data["accesses"]]
+        cells = [str(c) for c in data["cells"]]
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise MapError(f"{path}: a malformed access record ({type(exc).__name__}: {exc})") from None
+    for i, r in enumerate(recs):
+        if r.validation not in VALIDATIONS or r.kind not in KINDS:
+            raise MapError(f"{path}: access {i} ({r.file}:{r.line}): unknown validation '{r.validation}' "
+                           f"or kind '{r.kind}'")
+    return cells, recs

@@ -156,7 +156,7 @@ def write_file(path: Path, text: str) -> None:
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        raise UsageError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot write baseline {path}: {exc.strerror or exc}") from None
 
 
 # ---- matching with the baseline ---------------------------------------------------------------

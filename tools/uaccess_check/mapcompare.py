@@ -86,7 +86,7 @@ def form_text(r: MapAccess) -> str:
         form = f"a per-access {r.accessor}()"
     if checked and r.check:
         return f"{form}, on {r.check.primitive}() in {r.check.function}(), {where(r)}"
-    return f"{form}, {VALIDATION_WORDS[r.validation]}" + (f" ({r.why})" if r.why else "")
+    return f"{form}, {VALIDATION_WORDS[r.validation]}" + (f": {r.why}" if r.why else "")
 
 
 def change_lines(c: Change) -> list[str]:

@@ -24,7 +24,7 @@ VALIDATION_WORDS = {
     "unit": "in another unit",
     "kept": "where kept",
     "guard": "by a guard",
-    "none-needed": "needs none",
+    "none-needed": "need none",
     "none": "none found",
 }
 
