@@ -21,7 +21,7 @@ from .formats import check_writable
 from .cmd_kernel import add_toolchain_arguments, add_version_argument
 from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json, write_map
 from .facts import FactsError
-from .finding import Finding, from_plugin
+from .finding import from_plugin
 from .fixture import arch_fixtures, ensure_fixture
 from .kdir import open_kdir
 from .log import info

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from . import UsageError, primitives
 from .diag import relative_to
-from .facts import Access, Check, Facts, Link, Pos, load_facts
+from .facts import Access, Check, Facts, Link, load_facts
 from .finding import Finding
 from .merge import met_checks
 from .messages import level_of, say
