@@ -26,7 +26,7 @@ static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 		return;
 	}
 	if (acc->family && ua_family_checked_before(acc, x)) {
-		acc->proven_by = "get_user";
+		acc->proven_by = "checked_before";
 		return;
 	}
 	size = ua_asm_refs(x, &refs);

@@ -301,7 +301,7 @@ ACCESS_KEYS = ["function"] + POS
 ACCESSORS = set(primitives.names(kind=("accessor", "family")))  # what a facts access may name
 KEPT_CHECKS = {k.check for k in kept.load()}  # what a kept pointer's check object says
 KEPT_WHERE = {k.where for k in kept.load()}  # ... and where it was stored
-PROVEN_BY = {None, "arm64", "compat", "u32", "get_user", "bound"}  # proven with no check to name: why
+PROVEN_BY = {None, "arm64", "compat", "u32", "checked_before", "bound"}  # proven with no check to name: why
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
 

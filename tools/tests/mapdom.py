@@ -167,3 +167,30 @@ def parse(dom: str) -> tuple[dict[str, list[tuple[str, int]]], list[dict], int, 
 def validation_counts(dom: str) -> list[tuple[str, int]]:
     """The validation counts under the title, (validation, count) in order."""
     return _read(dom).counts
+
+
+# ---- a JSON record's buckets, counted without distmap (docs/map.md, "Buckets") -------------------
+
+def calls_bucket(d: dict) -> str:
+    if d["validation"] in ("unit", "kept"):
+        return "other unit"
+    if d["validation"] == "none":
+        return "unknown"
+    return "5+" if d["calls"] >= 5 else str(d["calls"])
+
+
+def _short(n: int) -> str:
+    return f"{n // 1024}K" if n >= 1024 and n % 1024 == 0 else str(n)
+
+
+def lines_bucket(d: dict) -> str:
+    n = d["lines"]
+    if n is None:
+        return "unknown" if d["validation"] in ("guard", "none") else "other file"
+    if n < 2:
+        return f"[{n}]"
+    lo = 2
+    while lo * 2 <= n:
+        lo *= 2
+    return f"[{_short(lo)}, {_short(lo * 2)})"
+

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import mapdom
 from uaccess_check import REPO_ROOT
 from uaccess_check.distmap import from_facts_dir, load_map, to_json
 from uaccess_check.finding import Finding, Note
@@ -223,15 +224,9 @@ def _hist(text: str, name: str) -> list[tuple[str, int]]:
 def test_text_counts_are_the_records(map612):
     """The text's totals and its @calls and @calls[fs] histograms, against counts made here."""
     recs, text = map612["recs"], map612["text"]
-
-    def bucket(r) -> str:
-        if r.validation in ("unit", "kept"):
-            return "other unit"
-        if r.validation == "none":
-            return "unknown"
-        return "5+" if (r.calls or 0) >= 5 else str(r.calls or 0)
-    for name, members in (("@calls", recs), ("@calls[fs]", [r for r in recs if r.file.startswith("fs/")])):
-        want = Counter(bucket(r) for r in members)
+    records = json.loads(map612["json"])["accesses"]
+    for name, members in (("@calls", records), ("@calls[fs]", [d for d in records if d["file"].startswith("fs/")])):
+        want = Counter(map(mapdom.calls_bucket, members))
         got = _hist(text, name)
         assert [label for label, _ in got] == ["0", "1", "2", "3", "4", "5+", "other unit", "unknown"]
         assert dict(got) == {label: want.get(label, 0) for label, _ in got}, name

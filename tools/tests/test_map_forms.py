@@ -41,28 +41,6 @@ def forms(tmp_path_factory) -> dict:
             "direct": run_cli("--version", "6.12"), "dom": mapdom.dump_dom(page)}
 
 
-def _calls(d: dict) -> str:
-    if d["validation"] in ("unit", "kept"):
-        return "other unit"
-    if d["validation"] == "none":
-        return "unknown"
-    return "5+" if d["calls"] >= 5 else str(d["calls"])
-
-
-def _lines(d: dict) -> str:
-    n = d["lines"]
-    if n is None:
-        return "unknown" if d["validation"] in ("guard", "none") else "other file"
-    if n < 2:
-        return f"[{n}]"
-    lo = 2
-    while lo * 2 <= n:
-        lo *= 2
-    name = {True: f"{lo // 1024}K", False: str(lo)}[lo >= 1024 and lo % 1024 == 0]
-    hi = {True: f"{2 * lo // 1024}K", False: str(2 * lo)}[2 * lo >= 1024]
-    return f"[{name}, {hi})"
-
-
 def _text_hists(text: str) -> dict[str, list[tuple[str, int]]]:
     out: dict[str, list[tuple[str, int]]] = {}
     for block in text.split("\n\n"):
@@ -81,8 +59,8 @@ def _expected(accs: list[dict]) -> dict[str, Counter]:
         groups.setdefault(f"[{d['file'].split('/')[0]}]", []).append(d)
     out = {}
     for name, members in groups.items():
-        out[f"@calls{name}"] = Counter(map(_calls, members))
-        out[f"@lines{name}"] = Counter(map(_lines, members))
+        out[f"@calls{name}"] = Counter(map(mapdom.calls_bucket, members))
+        out[f"@lines{name}"] = Counter(map(mapdom.lines_bucket, members))
     return out
 
 

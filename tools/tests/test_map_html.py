@@ -61,26 +61,6 @@ def _dir(d: dict) -> str:
     return d["file"].split("/", 1)[0]
 
 
-def _calls_bucket(d: dict) -> str:
-    if d["validation"] in ("unit", "kept"):
-        return "other unit"
-    if d["validation"] == "none":
-        return "unknown"
-    return "5+" if d["calls"] >= 5 else str(d["calls"])
-
-
-def _lines_bucket(d: dict) -> str:
-    n = d["lines"]
-    if n is None:
-        return "unknown" if d["validation"] in ("guard", "none") else "other file"
-    if n < 2:
-        return f"[{n}]"
-    lo = 2
-    while lo * 2 <= n:
-        lo *= 2
-    return f"[{lo}, {lo * 2})"
-
-
 def _lines_labels(accs: list[dict]) -> list[str]:
     top = max((d["lines"] for d in accs if d["lines"] is not None), default=0)
     assert top < 1024, "the labels below are written without bpftrace's K suffix"
@@ -98,14 +78,14 @@ def _hist(accs: list[dict], bucket, labels) -> list[tuple[str, int]]:
 
 
 def _expected_charts(accs: list[dict]) -> dict[str, list[tuple[str, int]]]:
-    out = {"@calls": _hist(accs, _calls_bucket, CALLS),
-           "@lines": _hist(accs, _lines_bucket, _lines_labels(accs))}
+    out = {"@calls": _hist(accs, mapdom.calls_bucket, CALLS),
+           "@lines": _hist(accs, mapdom.lines_bucket, _lines_labels(accs))}
     groups = [(k, [d for d in accs if d["kind"] == k]) for k in KINDS]
     groups += [(t, [d for d in accs if _dir(d) == t]) for t in sorted({_dir(d) for d in accs})]
     for name, members in groups:
         if members:
-            out[f"@calls[{name}]"] = _hist(members, _calls_bucket, CALLS)
-            out[f"@lines[{name}]"] = _hist(members, _lines_bucket, _lines_labels(members))
+            out[f"@calls[{name}]"] = _hist(members, mapdom.calls_bucket, CALLS)
+            out[f"@lines[{name}]"] = _hist(members, mapdom.lines_bucket, _lines_labels(members))
     return out
 
 
@@ -120,7 +100,7 @@ def _sorted(accs: list[dict], value, desc: bool) -> list[dict]:
 
 
 def _calls_value(d: dict) -> int | None:
-    return d["calls"] if _calls_bucket(d) in NUMERIC_CALLS else None
+    return d["calls"] if mapdom.calls_bucket(d) in NUMERIC_CALLS else None
 
 
 # ---- the tests -----------------------------------------------------------------------------
@@ -136,7 +116,7 @@ def test_every_access_is_a_row(pages):
         assert cells[0] == f"{d['file']}:{d['line']}"
         assert cells[1:6] == [d["function"], d["accessor"], d["kind"], d["pointer"] or "",
                               d["validation"]]
-        assert cells[6] == _calls_bucket(d) == row["bucket"]
+        assert cells[6] == mapdom.calls_bucket(d) == row["bucket"]
         assert cells[7] == ("" if d["lines"] is None else str(d["lines"]))
         if d["check"] is not None:
             assert d["check"]["text"] in cells[8]
@@ -168,12 +148,12 @@ def test_charts_are_the_histograms(pages):
 
 FILTERS = [
     ("dir=fs&kind=unsafe", lambda d: _dir(d) == "fs" and d["kind"] == "unsafe"),
-    ("calls=4", lambda d: _calls_bucket(d) == "4"),
-    ("calls=unknown", lambda d: _calls_bucket(d) == "unknown"),
-    ("dir=kernel&calls=0&kind=family", lambda d: _dir(d) == "kernel" and _calls_bucket(d) == "0"
+    ("calls=4", lambda d: mapdom.calls_bucket(d) == "4"),
+    ("calls=unknown", lambda d: mapdom.calls_bucket(d) == "unknown"),
+    ("dir=kernel&calls=0&kind=family", lambda d: _dir(d) == "kernel" and mapdom.calls_bucket(d) == "0"
      and d["kind"] == "family"),
     ("q=FILLDIR", lambda d: "filldir" in d["file"].lower() or "filldir" in d["function"].lower()),
-    ("calls=5%2B", lambda d: _calls_bucket(d) == "5+"),
+    ("calls=5%2B", lambda d: mapdom.calls_bucket(d) == "5+"),
 ]
 
 

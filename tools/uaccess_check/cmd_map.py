@@ -18,12 +18,10 @@ from pathlib import Path
 
 from . import UsageError
 from .formats import check_writable
-from .cmd_kernel import add_toolchain_arguments, add_version_argument
+from .cmd_kernel import add_kernel_arguments, kernel_builds
 from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json, write_map
 from .facts import FactsError
 from .finding import from_plugin
-from .fixture import arch_fixtures, ensure_fixture
-from .kdir import open_kdir
 from .log import info
 from .maphtml import render as render_html
 from .mapcompare import compare, render_json, render_text
@@ -31,7 +29,7 @@ from .mapcompare import compare, render_json, render_text
 from .mapmerge import merge_maps
 from .maptext import render as render_map_text
 from .plugin import ensure_plugin, plugin_flags
-from .scan import compile_fixtures, default_jobs
+from .scan import compile_fixtures
 
 FORMATS = ("text", "json", "html")
 
@@ -43,12 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "to its validation: at the access, in the function, N calls up (with the "
                                    "chain), in another unit, where a kept pointer was stored, none needed, or "
                                    "none found. --compare and --merge read maps written with --format json.")
-    p.add_argument("kdir", nargs="?", default=None, metavar="KDIR",
-                   help="a configured and prepared kernel build of your own; default: the prepared fixture")
-    add_version_argument(p, default=None)
-    add_toolchain_arguments(p)
-    p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
-                   help="parallel compiles (default: number of CPUs)")
+    add_kernel_arguments(p)
     p.add_argument("--format", choices=FORMATS, default=None,
                    help="text (default; json for --merge), json or html")
     p.add_argument("--output", "-o", type=Path, default=None, metavar="FILE",
@@ -88,15 +81,7 @@ def _load(path: Path) -> tuple[list[str], list[MapAccess]]:
 
 
 def _compile(args: argparse.Namespace) -> tuple[list[str], list[MapAccess], int]:
-    if args.kdir is not None and (args.version, args.arch, args.gcc) != (None, None, None):
-        raise UsageError("give a KDIR or --version/--arch/--gcc, not both")
-    if args.kdir is not None:
-        fixtures = [open_kdir(args.kdir)]
-    else:
-        fixtures = [ensure_fixture(f) for f in arch_fixtures(args.version, args.arch, args.gcc)]
-    jobs = default_jobs() if args.jobs is None else args.jobs
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: must be at least 1")
+    fixtures, jobs = kernel_builds(args)
     fx = fixtures[0]
     so = ensure_plugin(fx.compiler)
     roots = [str(fx.src)] + [str(f.build) for f in fixtures]

@@ -45,7 +45,7 @@ PROVEN_BY = {
     "arm64": "arm64's own member checks the address itself",
     "compat": "a compat syscall's argument: a 32-bit pointer",
     "u32": "made from a 32-bit value: below 4 GiB",
-    "get_user": "a get_user() of the same pointer before it",
+    "checked_before": "a get_user() of the same pointer before it",
     "bound": "every path tests the pointer itself (a bound against the top of user space, "
              "a kernel or null address)",
 }

@@ -91,7 +91,7 @@ class Access:
     pointer: str | None = None  # the pointer argument as written
     mode: str = "rw"
     verdict: str = "proven"
-    proven_by: str | None = None  # proven with no check to name: arm64, compat, u32, get_user, bound
+    proven_by: str | None = None  # proven with no check to name: arm64, compat, u32, checked_before, bound
 
 
 @dataclass(frozen=True)
