@@ -21,6 +21,8 @@ DEB_PACKAGES += gcc-11 gcc-11-plugin-dev \
 # npm installs the SARIF validator for the tests (tools/tests/sarif_validate.py); a Node.js that
 # brings its own npm (NodeSource's nodejs) conflicts with Debian's npm package: only when missing.
 DEB_PACKAGES += $(if $(shell command -v npm 2>/dev/null),,npm)
+# Chromium, run headless, for the map page's browser test (tools/tests/test_map_html.py).
+DEB_PACKAGES += chromium
 # Debian's python has python3-pytest; a python3 earlier on PATH (pyenv...) may not.
 PYTHON := /usr/bin/python3
 BENCH_RUNS ?= 5
@@ -90,3 +92,8 @@ bench-build: deps plugin kernel
 .PHONY: bench-cocci
 bench-cocci: deps kernel
 	$(PYTHON) bench/cocci_bench.py --runs $(BENCH_RUNS)
+
+# the distance map's time against the scan's, on 7.2 x86_64
+.PHONY: bench-map
+bench-map: deps plugin kernel-7.2
+	$(PYTHON) bench/map_ratio.py --runs $(BENCH_RUNS)

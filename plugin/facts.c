@@ -144,11 +144,25 @@ static void json_chain(struct obstack *ob, const struct ua_chain *chain)
 	obstack_1grow(ob, ']');
 }
 
-/* How a pointer was judged: the verdict, the check and its chain. */
+/* The kept pointer a verdict without a proof fell short on, if any. */
+static const struct ua_kept *kept_short(const struct ua_verdict *v)
+{
+	unsigned i;
+
+	for (i = 0; i < v->nfindings; i++)
+		if (v->finding[i].kept)
+			return v->finding[i].kept;
+	return NULL;
+}
+
+/*
+ * How a pointer was judged: the verdict, the check and its chain.  A kept
+ * pointer's check is named whether or not it covers the access.
+ */
 static void json_check(struct obstack *ob, const struct ua_verdict *v)
 {
 	const struct ua_proof *p = ua_farthest_proof(v);
-	const struct ua_kept *kept = p ? p->kept : NULL;
+	const struct ua_kept *kept = p ? p->kept : kept_short(v);
 	char *text = p && !kept ? ua_source_call(p->prim->loc) : NULL;
 	struct ua_chain none;
 
@@ -167,6 +181,8 @@ static void json_check(struct obstack *ob, const struct ua_verdict *v)
 	}
 	json_int(ob, "calls", p ? p->chain.n : 0, true);
 	json_chain(ob, p ? &p->chain : &none);
+	if (!p)
+		json_kv(ob, "stored", kept ? kept->where : NULL, false);
 	obstack_1grow(ob, '}');
 	free(text);
 }
@@ -189,8 +205,53 @@ static void json_region(struct obstack *ob, const struct ua_verdict *v)
 	obstack_1grow(ob, '}');
 }
 
+/*
+ * The pointer argument of primitive or accessor @name written at @loc (or
+ * inside the call written there: "unlikely(__get_user(x, p))"); NULL when
+ * @name is not written there (a wrapper's arguments are its own).
+ */
+static char *pointer_text(const char *name, location_t loc)
+{
+	int n = ua_pointer_arg(name);
+	size_t len = strlen(name);
+	char *call, *at, *arg = NULL;
+
+	if (n < 0)
+		return NULL;
+	call = ua_source_call(loc);
+	for (at = strstr(call, name); at; at = strstr(at + 1, name)) {
+		bool word = at == call || !(ISIDNUM(at[-1]));
+
+		if (word && at[len] == '(') {
+			arg = ua_text_arg(at, n);
+			break;
+		}
+	}
+	free(call);
+	return arg;
+}
+
+/*
+ * Why an access proven with no check to name needs none: what the queries
+ * said (arm64's own member, a 32-bit pointer, a compat argument, a get_user()
+ * of it before), or "bound" when every path to it was cut by a test of the
+ * pointer itself (a bound against the top of user space, bound.c; a kernel
+ * or null address, paths.c).  NULL when a check proves it, or it is not
+ * proven.
+ */
+static const char *proven_by(const struct ua_access *acc)
+{
+	if (acc->proven_by)
+		return acc->proven_by;
+	if (acc->cover->cls != UA_PROVEN || acc->cover->nproofs ||
+	    acc->region->cls != UA_PROVEN)
+		return NULL;
+	return "bound";
+}
+
 static void access_record(struct ua_access *acc)
 {
+	char *ptr = pointer_text(acc->name, acc->loc);
 	struct obstack ob;
 
 	gcc_obstack_init(&ob);
@@ -198,6 +259,7 @@ static void access_record(struct ua_access *acc)
 	json_kv(&ob, "function", symbol(acc->fn), true);
 	json_loc(&ob, acc->loc);
 	json_kv(&ob, "accessor", acc->name, false);
+	json_kv(&ob, "pointer", ptr, false);
 	json_kv(&ob, "mode", ua_mode_text(acc->mode), false);
 	json_kv(&ob, "verdict",
 		ua_class_name(MAX(acc->cover->cls, acc->region->cls)), false);
@@ -207,11 +269,14 @@ static void access_record(struct ua_access *acc)
 	json_check(&ob, acc->cover);
 	json_key(&ob, "region", false);
 	json_region(&ob, acc->region);
+	json_kv(&ob, "proven_by", proven_by(acc), false);
 	add(F_ACCESS, &ob);
+	free(ptr);
 }
 
 static void prim_record(struct ua_fn *fn, const struct ua_prim *p, int kind)
 {
+	char *ptr = pointer_text(p->name, p->loc);
 	struct obstack ob;
 
 	gcc_obstack_init(&ob);
@@ -219,10 +284,12 @@ static void prim_record(struct ua_fn *fn, const struct ua_prim *p, int kind)
 	json_kv(&ob, "function", symbol(fn), true);
 	json_loc(&ob, p->loc);
 	json_kv(&ob, "primitive", p->name, false);
+	json_kv(&ob, "pointer", ptr, false);
 	json_kv(&ob, "mode", ua_mode_text(p->mode), false);
 	json_key(&ob, "checks", false);
 	json_bool(&ob, ua_prim_props[p->kind].checks);
 	add(kind, &ob);
+	free(ptr);
 }
 
 /* A checking begin is both a check and a region; helpers are neither. */

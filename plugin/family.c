@@ -401,6 +401,7 @@ void ua_family_levels(struct ua_access *acc)
 
 		if (f->cls == UA_UNCHECKED &&
 		    (compat_argument(f) || passes_32_bits(f))) {
+			acc->proven_by = compat_argument(f) ? "compat" : "u32";
 			f->cls = UA_PROVEN;
 			softened = true;
 		} else if (f->cls == UA_UNCHECKED && !f->kept &&

@@ -203,12 +203,12 @@ char *ua_source_call(location_t loc)
 
 
 /*
- * The @n-th argument (from 0) of the call written at @loc, as text, or
+ * The @n-th argument (from 0) of the call whose text starts at @call, or
  * NULL.  Caller frees.
  */
-char *ua_call_arg_text(location_t loc, unsigned n)
+char *ua_text_arg(const char *call, unsigned n)
 {
-	char *call = ua_source_call(loc), *p = strchr(call, '('), *start;
+	const char *p = strchr(call, '('), *start;
 	char *arg = NULL;
 	int depth = 0;
 	unsigned i = 0;
@@ -233,6 +233,17 @@ char *ua_call_arg_text(location_t loc, unsigned n)
 			p--;
 		arg = xstrndup(start, p - start);
 	}
+	return arg;
+}
+
+/*
+ * The @n-th argument (from 0) of the call written at @loc, as text, or
+ * NULL.  Caller frees.
+ */
+char *ua_call_arg_text(location_t loc, unsigned n)
+{
+	char *call = ua_source_call(loc), *arg = ua_text_arg(call, n);
+
 	free(call);
 	return arg;
 }

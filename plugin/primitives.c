@@ -435,6 +435,20 @@ const char *ua_checked_form(const char *name)
 }
 
 /*
+ * The pointer argument of the primitive or accessor @name as the table
+ * gives it, whatever recognises it: -1 when it has none or is unknown.
+ */
+int ua_pointer_arg(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ua_prims); i++)
+		if (!strcmp(ua_prims[i].name, name))
+			return ua_prims[i].ptr;
+	return -1;
+}
+
+/*
  * Is @stmt the asm of a checked access written as a macro (x86's
  * get_user(): "call __get_user_%c" checks the range itself)?  Its pointer.
  */

@@ -21,9 +21,14 @@ static void query_asm(struct ua_access *acc, const struct ua_asm *x)
 	unsigned i;
 
 	/* a family member's 32-bit pointer needs no check (pointer.c) */
-	if (acc->family && (ua_from_32_bits(x->ptr) ||
-			    ua_family_checked_before(acc, x)))
+	if (acc->family && ua_from_32_bits(x->ptr)) {
+		acc->proven_by = "u32";
 		return;
+	}
+	if (acc->family && ua_family_checked_before(acc, x)) {
+		acc->proven_by = "checked_before";
+		return;
+	}
 	size = ua_asm_refs(x, &refs);
 	if (refs.overflow)
 		acc->cover->cls = MAX(acc->cover->cls, UA_UNPROVEN);
@@ -54,8 +59,10 @@ static void query_access(struct ua_access *acc)
 	ua_verdict_init(acc->cover);
 	ua_verdict_init(acc->region);
 	/* arm64's own family members check for themselves */
-	if (acc->arm64_own)
+	if (acc->arm64_own) {
+		acc->proven_by = "arm64";
 		return;
+	}
 	for (i = 0; i < acc->nasm; i++)
 		query_asm(acc, &acc->asms[i]);
 	if (acc->family) {

@@ -156,6 +156,7 @@ struct ua_access {
 	/* phase 3 */
 	struct ua_verdict *cover;
 	struct ua_verdict *region;
+	const char *proven_by;	/* proven with no check to name: why */
 };
 
 /* What a helper does with pointers (phase 2). */
@@ -278,6 +279,7 @@ location_t ua_keyword_before(location_t loc, const char *word);
 bool ua_line_calls(location_t loc, const char *name);
 bool ua_word_at(location_t loc, const char *word);
 char *ua_source_call(location_t loc);
+char *ua_text_arg(const char *call, unsigned n);
 char *ua_call_arg_text(location_t loc, unsigned n);
 
 /* primitives.c: what a call or an asm statement is (primitives.def) */
@@ -304,6 +306,7 @@ bool ua_asm_has_user_operand(gimple *stmt);
 bool ua_family_call(tree fndecl, struct ua_written *out);
 bool ua_in_family(location_t loc);
 const char *ua_checked_form(const char *name);
+int ua_pointer_arg(const char *name);
 bool ua_checked_asm(gimple *stmt, tree *ptr);
 bool ua_in_checked(location_t loc);
 HOST_WIDE_INT ua_family_asm_size(gimple *stmt, tree *ptr, tree *obj);

@@ -285,20 +285,23 @@ def assert_sparse_clean(build: CaseBuild, name: str) -> None:
 SECTIONS = ("accesses", "checks", "regions", "calls", "requirements")
 POS = ["file", "line", "column"]
 KEYS = {
-    "accesses": ["function"] + POS + ["accessor", "mode", "verdict", "via_callers", "check", "region"],
-    "checks": ["function"] + POS + ["primitive", "mode", "checks"],
-    "regions": ["function"] + POS + ["primitive", "mode", "checks"],
+    "accesses": ["function"] + POS + ["accessor", "pointer", "mode", "verdict", "via_callers", "check", "region",
+                                      "proven_by"],
+    "checks": ["function"] + POS + ["primitive", "pointer", "mode", "checks"],
+    "regions": ["function"] + POS + ["primitive", "pointer", "mode", "checks"],
     "calls": ["caller", "callee"] + POS + ["region", "args"],
     "requirements": ["function", "global", "needs", "param_index", "param", "offset", "accessor", "access"],
 }
 ARG_KEYS = ["index", "pointer", "root", "param_index", "offset", "check"]
 CHECK_KEYS = ["verdict", "requirement", "primitive", "text", "function"] + POS + ["calls", "chain"]
-CHECK_KEYS_NONE = ["verdict", "requirement", "primitive", "text", "calls", "chain"]  # no check found
+CHECK_KEYS_NONE = ["verdict", "requirement", "primitive", "text", "calls", "chain", "stored"]  # no check found
 REGION_KEYS = ["primitive", "checks", "function"] + POS + ["calls"]
 CHAIN_KEYS = ["caller", "callee"] + POS
 ACCESS_KEYS = ["function"] + POS
 ACCESSORS = set(primitives.names(kind=("accessor", "family")))  # what a facts access may name
 KEPT_CHECKS = {k.check for k in kept.load()}  # what a kept pointer's check object says
+KEPT_WHERE = {k.where for k in kept.load()}  # ... and where it was stored
+PROVEN_BY = {None, "arm64", "compat", "u32", "checked_before", "bound"}  # proven with no check to name: why
 VERDICTS = {"proven", "unproven", "range", "unchecked", "region", "mode"}
 
 
@@ -329,8 +332,12 @@ def _check_object(obj, where: str) -> None:
     assert isinstance(obj["requirement"], bool), what
     if obj["primitive"] is None:
         assert obj.keys_in_order == CHECK_KEYS_NONE, what
-        # a kept pointer's check, made where it was stored, is the table's text (registrations.def)
-        assert obj["text"] is None or (obj["verdict"] == "proven" and obj["text"] in KEPT_CHECKS), what
+        # a kept pointer's check, made where it was stored, is the table's text (registrations.def),
+        # whether it covers the access (proven) or not (range, unproven)
+        assert obj["text"] is None or (obj["verdict"] != "unchecked" and obj["text"] in KEPT_CHECKS), what
+        # ... and where it was stored, the table's words, exactly when the text is the table's
+        assert (obj["stored"] is None) == (obj["text"] is None), what
+        assert obj["stored"] is None or obj["stored"] in KEPT_WHERE, what
     else:
         assert obj.keys_in_order == CHECK_KEYS, what
         assert obj["text"].startswith(obj["primitive"] + "("), what
@@ -358,6 +365,15 @@ def check_facts(d: dict, src: Path) -> None:
         assert rec["mode"] in ("read", "write", "rw"), rec
         assert rec["verdict"] in VERDICTS, rec
         assert isinstance(rec["via_callers"], bool), rec
+        assert rec["proven_by"] in PROVEN_BY, rec
+        assert rec["proven_by"] is None or (rec["verdict"] == "proven" and rec["check"]["primitive"] is None), rec
+        # ... and a proven access with no check, kept pointer or chain says why
+        if rec["verdict"] == "proven" and rec["check"]["primitive"] is None and rec["check"]["text"] is None \
+                and not rec["check"]["chain"] and not rec["via_callers"]:
+            assert rec["proven_by"] is not None, rec
+        # the pointer as written: one whole argument, trimmed
+        ptr = rec["pointer"]
+        assert ptr is None or (ptr == ptr.strip() and ptr and ptr.count("(") == ptr.count(")")), rec
         _check_object(rec["check"], f"access {rec['accessor']} in {rec['function']} at line {rec['line']}")
         if rec["check"]["chain"]:
             assert rec["check"]["chain"][-1]["callee"] == rec["function"], rec

@@ -1,4 +1,4 @@
-"""bench/compile_ratio.py, build_ratio.py and patch_time.py run and print their stable formats (no assertion
+"""bench/compile_ratio.py, build_ratio.py, patch_time.py and map_ratio.py run and print their stable formats (no assertion
 on times)."""
 
 from __future__ import annotations
@@ -56,3 +56,16 @@ def test_patch_time_smoke(fx, plugin_so):
     assert len(lines) == 2
     assert re.fullmatch("v1-unchecked-begin.patch: " + unit.format("eventpoll"), lines[0]), lines[0]
     assert re.fullmatch("readdir-comment.patch: " + unit.format("readdir"), lines[1]), lines[1]
+
+
+def test_map_ratio_smoke(fx, plugin_so):
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "bench" / "map_ratio.py"), "--version", "6.12",
+                           "--runs", "1", "--warmup", "0"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=1800)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "linux 6.12 x86_64, 1 alternating runs, " + lines[0].split(", ")[2] + ", medians:"
+    names = ["scan", "scan (plugin, merge)", "map", "map / scan", "map / scan (plugin, merge)"]
+    assert [l[2:28].rstrip() for l in lines[1:]] == names
+    assert all(re.fullmatch(r" +\d+\.\d s wall +\d+\.\d s CPU", l[28:]) for l in lines[1:4]), lines
+    assert all(re.fullmatch(r" +\d+\.\d\d wall +\d+\.\d\d CPU", l[28:]) for l in lines[4:]), lines

@@ -15,6 +15,9 @@ so for each unit this asserts:
   findings are a sub-multiset of level L+1's;
 * facts on or off changes no diagnostic at the same level;
 * with ``error`` the same diagnostics are printed, the findings as ``error:``;
+* the distance map made of each combination's facts and findings (distmap.py) has every access
+  of the facts, the same records at every level but for the level each is reported at, which is
+  level 2's when the combination's level reaches it;
 * the facts files are valid against docs/facts.md (``casebuild.check_facts``, shared with
   test_facts.py), and one combination built twice in the same directory writes the same bytes
   and prints the same diagnostics.
@@ -38,7 +41,9 @@ import pytest
 
 from casebuild import (case_units, check_facts, facts_path, kbuild_serial, lines_by_unit, load_facts,
                        object_name, plugin_diagnostics, stage)
-from uaccess_check.diag import Diagnostic
+from uaccess_check.diag import Diagnostic, relative_to
+from uaccess_check.distmap import from_facts_dir
+from uaccess_check.finding import from_plugin
 from uaccess_check.plugin import LEVELS, plugin_flags
 
 UNITS = case_units()
@@ -285,3 +290,31 @@ def test_same_combination_twice(builds, unit):
                     + _diff(a.read_text().splitlines(), b.read_text().splitlines(), "first", "second"))
     one, two = _text(first.diags[unit]), _text(again.diags[unit])
     assert one == two, f"{where}: diagnostics differ:\n" + _diff(one, two, "first", "second")
+
+
+def _map(run: Run) -> dict:
+    """The distance map of a combination's build, by access."""
+    findings = [f for u in UNITS for f in from_plugin(run.lines.get(u, []), [str(run.mdir)])]
+    return {r.key(): r for r in from_facts_dir(run.facts, findings, [str(run.mdir)], "testcases")}
+
+
+def test_map_at_every_level(builds):
+    top = builds.runs[Combo(2, True)]
+    full = _map(top)
+    accesses = {(relative_to(a["file"], [str(top.mdir)]), a["line"], a["column"], a["function"], a["accessor"])
+                for p in top.facts.rglob("*.json") for a in load_facts(p)["accesses"]}
+    assert accesses and accesses <= full.keys()
+    assert {r.validation for r in full.values()} >= {"function", "callers", "none"}
+    failures = []
+    for combo in (c for c in COMBOS if c.facts):
+        got = _map(builds.runs[combo])
+        if got.keys() != full.keys():
+            failures.append(f"[{combo.name}]: the map's accesses differ from level 2's: "
+                            f"{sorted(got.keys() ^ full.keys())[:5]}")
+            continue
+        for k, r in full.items():
+            want = replace(r, level=r.level if r.level is not None and r.level <= combo.level else None)
+            if got[k] != want:
+                failures.append(f"[{combo.name}] {k}: {got[k]} is not level 2's {want}")
+    _report(failures)
+

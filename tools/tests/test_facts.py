@@ -209,15 +209,16 @@ def test_helper_callers_ok_records(built):
     d = load(built, "helper_callers_ok.c")
     callers = ("fill_stat", "fill_stat_empty")
     begins = [{"function": fn, **at(src, "user_write_access_begin(st, sizeof(*st))", i),
-               "primitive": "user_write_access_begin", "mode": "write", "checks": True}
+               "primitive": "user_write_access_begin", "pointer": "st", "mode": "write", "checks": True}
               for i, fn in enumerate(callers)]
     calls = {fn: {"caller": fn, "callee": "put_stat", **at(src, "put_stat(st, ", i)}
              for i, fn in enumerate(callers)}
     # put_stat()'s three stores are proven through its callers' begins, one call up.
     stores = ("mode, &st->mode", "1, &st->nlink", "size, &st->size")
-    assert [{k: a[k] for k in KEYS["accesses"][:-2]} for a in d["accesses"]] == [
+    assert [{k: a[k] for k in KEYS["accesses"][:-3] + ["proven_by"]} for a in d["accesses"]] == [
         {"function": "put_stat", **at(src, f"unsafe_put_user({arg}"), "accessor": "unsafe_put_user",
-         "mode": "write", "verdict": "proven", "via_callers": True} for arg in stores]
+         "pointer": arg.split(", ")[1], "mode": "write", "verdict": "proven", "via_callers": True,
+         "proven_by": None} for arg in stores]
     for acc in d["accesses"]:
         check, region = acc["check"], acc["region"]
         fn = check["function"]
@@ -231,7 +232,7 @@ def test_helper_callers_ok_records(built):
         assert {k: region[k] for k in POS} == {k: begins[callers.index(region["function"])][k] for k in POS}
     assert d["checks"] == begins
     ends = [{"function": fn, **at(src, "user_write_access_end();", i), "primitive": "user_write_access_end",
-             "mode": "write", "checks": False}
+             "pointer": None, "mode": "write", "checks": False}
             for i, fn in enumerate(callers)]
     assert d["regions"] == [begins[0], ends[0], begins[1], ends[1]]
     # put_stat() is static and the primitives are inline: no call another unit could define.
@@ -246,11 +247,11 @@ def test_unproven_param_records(built):
     events = at(src, "unsafe_put_user(events, &ev->events")
     data = at(src, "unsafe_put_user(data, &ev->data")
     no_check = {"verdict": "unproven", "requirement": True, "primitive": None, "text": None, "calls": 0,
-                "chain": []}
+                "chain": [], "stored": None}
     assert d["accesses"] == [
-        {"function": "put_event", **pos, "accessor": "unsafe_put_user", "mode": "write",
-         "verdict": "unproven", "via_callers": True, "check": no_check, "region": None}
-        for pos in (events, data)]
+        {"function": "put_event", **pos, "accessor": "unsafe_put_user", "pointer": ptr, "mode": "write",
+         "verdict": "unproven", "via_callers": True, "check": no_check, "region": None, "proven_by": None}
+        for pos, ptr in ((events, "&ev->events"), (data, "&ev->data"))]
     assert d["checks"] == [] and d["regions"] == [] and d["calls"] == []
     # put_event() is global with no caller here: it needs a check of parameter 0 (ev) covering
     # offsets 0 (events) and 8 (data, after u32 events and padding), and an open region.
@@ -281,11 +282,11 @@ def test_access_ok_and_unchecked_begin(built):
         assert acc["region"] == {"primitive": "__uaccess_begin", "checks": False, "function": "put_kv",
                                  **begin_pos, "calls": 0}
     assert len(d["accesses"]) == 2
-    assert d["checks"] == [{"function": "put_kv", **check_pos, "primitive": "access_ok", "mode": "none",
-                            "checks": True}]
+    assert d["checks"] == [{"function": "put_kv", **check_pos, "primitive": "access_ok", "pointer": "out",
+                            "mode": "none", "checks": True}]
     begin = [r for r in d["regions"] if r["primitive"] == "__uaccess_begin"]
-    assert begin == [{"function": "put_kv", **begin_pos, "primitive": "__uaccess_begin", "mode": "rw",
-                      "checks": False}]
+    assert begin == [{"function": "put_kv", **begin_pos, "primitive": "__uaccess_begin", "pointer": None,
+                      "mode": "rw", "checks": False}]
     assert all(r["checks"] is False for r in d["regions"])
 
 
@@ -301,7 +302,8 @@ def test_masked_begin(built):
                             "calls": 0, "chain": []}
     assert acc["region"] == {"primitive": "masked_user_access_begin", "checks": False,
                              "function": "put_token_masked", **pos, "calls": 0}
-    masked = {"function": "put_token_masked", **pos, "primitive": "masked_user_access_begin", "mode": "rw"}
+    masked = {"function": "put_token_masked", **pos, "primitive": "masked_user_access_begin",
+              "pointer": "args->out", "mode": "rw"}
     # A check (it validates by masking) and, for its stac, an unchecked region begin.
     assert d["checks"] == [{**masked, "checks": True}]
     assert d["regions"][0] == {**masked, "checks": False}
@@ -316,11 +318,11 @@ def test_call_to_global_function(built):
     # fm_put() is global: other units may call it, so its access rests on requirements even
     # though fm_store() in this unit checks what it passes.
     assert d["accesses"] == [
-        {"function": "fm_put", **access, "accessor": "unsafe_put_user", "mode": "write", "verdict": "unproven",
-         "via_callers": True,
+        {"function": "fm_put", **access, "accessor": "unsafe_put_user", "pointer": "p", "mode": "write",
+         "verdict": "unproven", "via_callers": True,
          "check": {"verdict": "unproven", "requirement": True, "primitive": None, "text": None, "calls": 0,
-                   "chain": []},
-         "region": None}]
+                   "chain": [], "stored": None},
+         "region": None, "proven_by": None}]
     assert d["requirements"] == [
         {"function": "fm_put", "global": True, "needs": "check", "param_index": 0, "param": "p", "offset": 0,
          "accessor": "unsafe_put_user", "access": {"function": "fm_put", **access}},

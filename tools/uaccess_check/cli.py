@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import UsageError, cmd_cflags, cmd_cocci, cmd_kernel, cmd_merge, cmd_patch, cmd_scan, cmd_sparse
+from . import UsageError, cmd_cflags, cmd_cocci, cmd_kernel, cmd_map, cmd_merge, cmd_patch, cmd_scan, cmd_sparse
 
 
 class _Parser(argparse.ArgumentParser):
@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
                      description="Static checker for the Linux kernel's unsafe user accessors (GCC plugin driver).")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for mod in (cmd_kernel, cmd_cflags, cmd_scan, cmd_patch, cmd_merge, cmd_cocci, cmd_sparse):
+    for mod in (cmd_kernel, cmd_cflags, cmd_scan, cmd_map, cmd_patch, cmd_merge, cmd_cocci, cmd_sparse):
         mod.add_parser(sub)
     return parser
 

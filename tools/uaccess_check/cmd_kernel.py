@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 
-from .fixture import DEFAULT_VERSION, KERNEL_VERSIONS, arch_fixtures, ensure_fixture
+from . import UsageError
+from .fixture import DEFAULT_VERSION, KERNEL_VERSIONS, Fixture, arch_fixtures, ensure_fixture
+from .kdir import open_kdir
+from .scan import default_jobs
 from .toolchain import ARCHES, DEFAULT_ARCH, DEFAULT_GCC, GCC_VERSIONS
 
 
@@ -30,6 +33,30 @@ def add_toolchain_arguments(p: argparse.ArgumentParser) -> None:
     gccs = sorted({g for v in GCC_VERSIONS.values() for g in v})
     p.add_argument("--gcc", default=None, choices=gccs, metavar="G",
                    help=f"GCC major version: {', '.join(gccs)} (default {DEFAULT_GCC}; 11 on x86_64 only)")
+
+
+def add_kernel_arguments(p: argparse.ArgumentParser) -> None:
+    """KDIR, --version, --arch, --gcc and --jobs: the kernel a command compiles (scan, map)."""
+    p.add_argument("kdir", nargs="?", default=None, metavar="KDIR",
+                   help="a configured and prepared kernel build of your own (a tree built in place, "
+                        "or an O= directory); default: the prepared fixture")
+    add_version_argument(p, default=None)
+    add_toolchain_arguments(p)
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
+                   help="parallel compiles (default: number of CPUs)")
+
+
+def kernel_builds(args: argparse.Namespace) -> tuple[list[Fixture], int]:
+    """The builds add_kernel_arguments() named (the user's KDIR, or the prepared fixture, two
+    builds for powerpc) and the jobs to compile them with."""
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: must be at least 1")
+    if args.kdir is not None and (args.version, args.arch, args.gcc) != (None, None, None):
+        raise UsageError("give a KDIR or --version/--arch/--gcc, not both")
+    if args.kdir is not None:
+        return [open_kdir(args.kdir)], jobs
+    return [ensure_fixture(f) for f in arch_fixtures(args.version, args.arch, args.gcc)], jobs
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

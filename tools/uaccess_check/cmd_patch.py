@@ -34,8 +34,11 @@ from .finding import (Finding, Sources, at_level, fingerprints, from_cocci, from
                       one_per_site, sort_findings)
 from .fixture import ensure_fixture, fixture_for
 from .kbuild import compile_with, make_objects
+from .distmap import from_facts_dir
+from .facts import FactsError
 from .kdir import open_kdir
 from .mail import patch_text
+from .mapcompare import Change, change_lines, compare, summary
 from .headerchange import redefined, units_using_names
 from .patchplan import NONE, SCRIPTS, FilePlan, plan_file
 from .patchset import (apply_to_scratch, changed, compile_after, new_accessor_names, read_patch,
@@ -86,13 +89,13 @@ def _compile_one(fx, unit: str, flags: list[str], scratch: Path | None,
     return from_plugin(res.stderr.splitlines(), roots), (res.stderr if res.returncode else None)
 
 
-def _compile_both(fx, units: list[str], flags: list[str], scratch: Path, tmp: Path,
+def _compile_both(fx, units: list[str], flags: dict[bool, list[str]], scratch: Path, tmp: Path,
                   jobs: int) -> tuple[list[Finding], list[Finding], list[str], list[str]]:
-    """(findings before, after, units failing before, after): each unit compiled once per side,
-    the 2 x N compiles spread over @jobs."""
+    """(findings before, after, units failing before, after): each unit compiled once per side
+    with that side's flags (flags[True] after), the 2 x N compiles spread over @jobs."""
     sides = [(u, side) for side in (None, scratch) for u in units]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(lambda t: _compile_one(fx, t[0], flags, t[1], tmp), sides))
+        results = list(pool.map(lambda t: _compile_one(fx, t[0], flags[t[1] is not None], t[1], tmp), sides))
     found: dict[bool, list[Finding]] = {False: [], True: []}
     failed: dict[bool, list[str]] = {False: [], True: []}
     for (unit, side), (findings, stderr) in zip(sides, results):
@@ -189,8 +192,21 @@ def _run_info(plans: list[FilePlan], failed_before: list[str], failed_after: lis
     return formats.RunInfo("checked", "", existing, rows)
 
 
+def _map_changes(fx, scratch: Path, facts: dict[bool, Path], before: list[Finding],
+                 after: list[Finding]) -> list[Change]:
+    """The accesses whose check the patch moves (the distance map of the units compiled, before
+    and after): what a maintainer asks of a patch like the seed's."""
+    roots = {False: [str(fx.src), str(fx.build)], True: [str(scratch), str(fx.src), str(fx.build)]}
+    try:
+        old = from_facts_dir(facts[False], before, roots[False], "before")
+        new = from_facts_dir(facts[True], after, roots[True], "after")
+    except FactsError as exc:
+        raise UsageError(str(exc)) from None
+    return compare(old, new)
+
+
 def _print_text(after: list[Finding], new: list[Finding], plans: list[FilePlan], units: int,
-                info: formats.RunInfo, level: int) -> None:
+                info: formats.RunInfo, level: int, moved: list[Change]) -> None:
     """0-day style: every finding of the affected files, the new ones prefixed by '>> '; then
     what was checked, and a total that is never clean when nothing was checked or it failed."""
     shown = set(new)
@@ -199,6 +215,10 @@ def _print_text(after: list[Finding], new: list[Finding], plans: list[FilePlan],
         prefix = ">> " if f in shown else "   "
         for line in gcc_lines(f):
             print(prefix + line)
+    if moved:
+        print(f"map: {summary(moved)}")
+        for c in moved:
+            print("\n".join(change_lines(c)))
     for p in plans:
         print(f"checked: {p.text(level)}")
     if units:
@@ -219,16 +239,18 @@ def run(args: argparse.Namespace) -> int:
     patch = read_patch(_read(args.patch), args.patch)
     fx = open_kdir(args.kernel) if args.kernel is not None else ensure_fixture(fixture_for(None))
     so = ensure_plugin(fx.compiler)
-    flags = plugin_flags(so, level=args.level)
     with tempfile.TemporaryDirectory(prefix="uaccess-patch-") as tmpdir:
         tmp = Path(tmpdir)
         scratch = tmp / "tree"
         scratch.mkdir()
+        facts = {side: tmp / f"facts-{side}" for side in (False, True)}
+        flags = {side: plugin_flags(so, level=args.level, facts=facts[side]) for side in (False, True)}
         apply_to_scratch(patch, fx.src, scratch, args.patch)
         plans = _plan(fx, patch, scratch, jobs)
         units = sorted({u for p in plans for u in p.units})
         make_objects(fx, units, jobs)
         before, after, failed_before, failed_after = _compile_both(fx, units, flags, scratch, tmp, jobs)
+        moved = _map_changes(fx, scratch, facts, before, after)
         # The scripts see what no compiled unit covers: other architectures, unbuilt files.
         code = [p.file for p in plans if p.engine == SCRIPTS]
         cocci_before, cocci_after = _cocci_findings([(fx.src, code), (scratch, code)])
@@ -242,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     info = _run_info(plans, failed_before, failed_after, len(after) - len(added), args.level)
     outcome = formats.finish(added, opts, "patch",
                              lambda o: _print_text(after, [f for f in added if o.reported(f)], plans,
-                                                   len(units), info, args.level),
+                                                   len(units), info, args.level, moved),
                              Sources([fx.src]), fx.src, run=info)
     if info.failed:
         print(f"uaccess-check: {info.reason}", file=sys.stderr)

@@ -18,19 +18,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import UsageError, formats
-from .cmd_kernel import add_toolchain_arguments, add_version_argument
+from .cmd_kernel import add_kernel_arguments, kernel_builds
 from .cocci import all_scripts, run_cocci
 from .diag import relative_to
+from .distmap import from_facts_dir, to_json, write_map
 from .facts import FactsError, load_facts
 from .finding import (SAID_FIRST, Finding, Sources, at_level, from_cocci, from_plugin, gcc_lines, one_per_site,
                       relocate, sort_findings)
-from .fixture import arch_fixtures, ensure_fixture
-from .kdir import open_kdir
 from .log import info
+from .maphtml import render as render_html
 from .merge import merge
 from .patchplan import NONE, SCRIPTS, plan_file
 from .plugin import check_level, ensure_plugin, plugin_flags
-from .scan import compile_fixtures, default_jobs
+from .scan import compile_fixtures
 
 ENGINES = SAID_FIRST  # the --engine names, in the order their words win at a site
 
@@ -42,18 +42,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "use unsafe user accessors or open user-access regions, compile each with "
                                    "the plugin and print the diagnostics. Exit 1 if any warning was printed, "
                                    "2 on failure.")
-    p.add_argument("kdir", nargs="?", default=None, metavar="KDIR",
-                   help="a configured and prepared kernel build of your own (a tree built in place, "
-                        "or an O= directory); default: the prepared fixture")
-    add_version_argument(p, default=None)
-    add_toolchain_arguments(p)
+    add_kernel_arguments(p)
     p.add_argument("--level", type=int, default=None, metavar="N", help="analysis level 0 (default), 1 or 2")
-    p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
-                   help="parallel compiles (default: number of CPUs)")
     p.add_argument("--engine", default=",".join(ENGINES), metavar="LIST",
                    help="comma-separated engines: plugin (the compiles), cocci (the scripts over the "
                         "whole tree, every architecture), merge (cross-unit, over the compiles' facts); "
                         "default all")
+    p.add_argument("--map", type=Path, default=None, metavar="FILE",
+                   help="also write the distance map of the units compiled (uaccess-check map): JSON, or "
+                        "the HTML page when FILE ends in .html; the levels of accesses not reported at this "
+                        "level are their classes'")
     formats.add_arguments(p)
     p.set_defaults(run=run)
 
@@ -96,25 +94,28 @@ def _run_info(fx, reports: list, unconfigured: list[str], failed: list, scripts:
     return formats.RunInfo("checked", "", None, tuple(rows))
 
 
+def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: str) -> None:
+    findings = [f for rep in reports for f in from_plugin(rep.stderr.splitlines(), roots)]
+    try:
+        recs = from_facts_dir(facts, findings, roots, cell)
+    except FactsError as exc:
+        raise UsageError(str(exc)) from None
+    write_map(path, render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell]))
+
+
 def run(args: argparse.Namespace) -> int:
     check_level(args.level)
-    jobs = default_jobs() if args.jobs is None else args.jobs
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: must be at least 1")
     opts = formats.options(args)
-    if args.kdir is not None and (args.version, args.arch, args.gcc) != (None, None, None):
-        raise UsageError("give a KDIR or --version/--arch/--gcc, not both")
-    if args.kdir is not None:
-        fixtures = [open_kdir(args.kdir)]
-    else:
-        fixtures = [ensure_fixture(f) for f in arch_fixtures(args.version, args.arch, args.gcc)]
+    if args.map is not None:
+        formats.check_writable(args.map, "map")
+    fixtures, jobs = kernel_builds(args)
     fx = fixtures[0]
     so = ensure_plugin(fx.compiler)
     engines = _engines(args.engine)
     level = 0 if args.level is None else args.level
     roots = [str(fx.src)] + [str(f.build) for f in fixtures]
     with tempfile.TemporaryDirectory(prefix="uaccess-facts-") as facts_dir:
-        facts = Path(facts_dir) if "merge" in engines else None
+        facts = Path(facts_dir) if "merge" in engines or args.map else None
         reports, unconfigured = compile_fixtures(
             fixtures, plugin_flags(so, level=args.level, verbose=True, facts=facts), jobs,
             progress=_progress if sys.stderr.isatty() else None)
@@ -123,7 +124,9 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         merged: list[Finding] = []
-        if facts is not None:
+        if args.map is not None:
+            _write_map(args.map, Path(facts_dir), reports, roots, " and ".join(f.label() for f in fixtures))
+        if "merge" in engines:
             try:
                 loaded = load_facts([facts])
             except FactsError as exc:

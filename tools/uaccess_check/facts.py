@@ -48,6 +48,7 @@ class Check:
     function: str | None
     pos: Pos | None
     chain: tuple[Link, ...]
+    stored: str | None = None  # a kept pointer's: where it was stored (registrations.def)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,21 @@ class Access:
     accessor: str
     check: Check | None
     region: Region | None
+    pointer: str | None = None  # the pointer argument as written
+    mode: str = "rw"
+    verdict: str = "proven"
+    proven_by: str | None = None  # proven with no check to name: arm64, compat, u32, checked_before, bound
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A check or region primitive as written (the facts' checks and regions)."""
+    unit: str
+    function: str
+    pos: Pos
+    primitive: str
+    pointer: str | None
+    mode: str
 
 
 @dataclass(frozen=True)
@@ -107,7 +123,9 @@ class Facts:
     """The facts of all units read, indexed for the merge."""
     units: list[str] = field(default_factory=list)
     calls: dict[str, list[Call]] = field(default_factory=dict)  # by callee
-    accesses: dict[tuple[str, Pos], Access] = field(default_factory=dict)
+    accesses: dict[tuple[str, Pos], Access] = field(default_factory=dict)  # one per function, position
+    every_access: list[Access] = field(default_factory=list)  # each unit's, for the distance map
+    checks: list[Primitive] = field(default_factory=list)
     requirements: list[Requirement] = field(default_factory=list)
 
 # ---- reading and validating -----------------------------------------------------------------
@@ -171,7 +189,8 @@ class _Reader:
                      text=self.opt_str(obj, "text", where),
                      function=self.str_(obj, "function", where) if primitive else None,
                      pos=self.pos(obj, where) if primitive else None,
-                     chain=self.chain(obj, where))
+                     chain=self.chain(obj, where),
+                     stored=None if primitive else self.opt_str(obj, "stored", where))
 
     def region(self, obj: Any, where: str) -> Region | None:
         if obj is None:
@@ -226,8 +245,17 @@ def _load_one(path: Path, facts: Facts) -> None:
         acc = Access(unit=unit, function=r.str_(rec, "function", where), pos=r.pos(rec, where),
                      accessor=r.str_(rec, "accessor", where),
                      check=None if chk is None else r.check(chk, f"{where}.check"),
-                     region=r.region(r.get(rec, "region", (dict, type(None)), where), f"{where}.region"))
+                     region=r.region(r.get(rec, "region", (dict, type(None)), where), f"{where}.region"),
+                     pointer=r.opt_str(rec, "pointer", where), mode=r.str_(rec, "mode", where),
+                     verdict=r.str_(rec, "verdict", where), proven_by=r.opt_str(rec, "proven_by", where))
         facts.accesses[(acc.function, acc.pos)] = acc
+        facts.every_access.append(acc)
+
+    for i, rec in enumerate(data["checks"]):
+        where = f"checks[{i}]"
+        facts.checks.append(Primitive(unit=unit, function=r.str_(rec, "function", where), pos=r.pos(rec, where),
+                                      primitive=r.str_(rec, "primitive", where),
+                                      pointer=r.opt_str(rec, "pointer", where), mode=r.str_(rec, "mode", where)))
 
     for i, rec in enumerate(data["requirements"]):
         where = f"requirements[{i}]"

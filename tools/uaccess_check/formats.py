@@ -127,18 +127,18 @@ def read_baseline(path: Path) -> list[BaselineEntry]:
     return entries
 
 
-def check_writable(path: Path) -> None:
+def check_writable(path: Path, what: str = "baseline") -> None:
     """A file that can be written (or created) at path: otherwise UsageError, before any work."""
     if path.is_dir():
-        raise UsageError(f"cannot write baseline {path}: it is a directory")
+        raise UsageError(f"cannot write {what} {path}: it is a directory")
     parent = path.parent if str(path.parent) else Path(".")
     if path.exists():
         if not os.access(path, os.W_OK):
-            raise UsageError(f"cannot write baseline {path}: permission denied")
+            raise UsageError(f"cannot write {what} {path}: permission denied")
     elif not parent.is_dir():
-        raise UsageError(f"cannot write baseline {path}: no such directory {parent}")
+        raise UsageError(f"cannot write {what} {path}: no such directory {parent}")
     elif not os.access(parent, os.W_OK):
-        raise UsageError(f"cannot write baseline {path}: permission denied")
+        raise UsageError(f"cannot write {what} {path}: permission denied")
 
 
 def write_file(path: Path, text: str) -> None:

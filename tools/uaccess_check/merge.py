@@ -93,6 +93,19 @@ def merge(facts: Facts, level: int = 0) -> list[Finding]:
     return one_per_defect(_name_functions(at_level(out, level), facts))
 
 
+def met_checks(facts: Facts) -> dict[tuple, Distance]:
+    """The farthest check another unit provides for each access that relies on its callers,
+    by (function, position) of the access: what the distance map says of it, at any level."""
+    met: dict[tuple, Distance] = {}
+    for req in facts.requirements:
+        if req.needs == "check":
+            d = judge_check(req, facts, 2, [])
+            key = (req.access_function, req.access)
+            if d is not None and (key not in met or d.calls > met[key].calls):
+                met[key] = d
+    return met
+
+
 def _name_functions(findings: list[Finding], facts: Facts) -> list[Finding]:
     """Each finding named by its function: the caller of the call it is at, or the function of
     the access."""

@@ -251,5 +251,17 @@ def level_of(cls: str, message: str) -> int:
     when the engine says it in that row's class (a kept pointer's distance: 2), else its class's."""
     m = identify(message)
     if m is not None and m.cls == cls:
-        return m.level
+        return _row_level(m, message)
     return CLASS_LEVEL[cls]
+
+
+def _row_level(m: Message, message: str) -> int:
+    """A row's level, with the plugin's one rule the table cannot say: a region opened one call
+    up (the __unsafe_setup_sigcontext() shape) is said from level 2 (distance.c,
+    region_up_level(); requirements.py's _distance_level() for the merge)."""
+    if m.id == "region_up":
+        found = re.match(m.pattern, message)
+        if found and int(found.group("calls")) < 2:
+            return max(m.level or 0, 2)
+    assert m.level is not None
+    return m.level

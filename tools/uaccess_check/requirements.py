@@ -122,6 +122,8 @@ class Distance:
     calls: int
     group: tuple | None
     accessor: str
+    check: Check
+    chain: tuple[Link, ...]  # from the checking function down to the access
 
 
 def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> Distance | None:
@@ -212,7 +214,7 @@ def _met(req: Requirement, acc: Access | None, chk: Check, links: tuple[Link, ..
     chain = tuple(chk.chain) + links + tuple(inner)
     region = acc.region if acc is not None else None
     group = (region.pos, chk.pos, chain) if region is not None else None
-    return Distance(_distance(req, acc, chk, list(links), inner), len(chain), group, req.accessor)
+    return Distance(_distance(req, acc, chk, list(links), inner), len(chain), group, req.accessor, chk, chain)
 
 
 def _family(accessor: str) -> bool:
