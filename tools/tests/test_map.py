@@ -317,6 +317,18 @@ def test_output_goes_through_a_symlink(tmp_path):
     assert load_map(target)[1][0].function == "f"
 
 
+def test_merge_of_equally_far_records_does_not_depend_on_their_order(tmp_path):
+    one = _rec("f", 10, "callers", 2, cells=("x",))
+    two = {**_rec("f", 10, "callers", 2, cells=("y",)),
+           "check": {**one["check"], "function": "other", "text": "access_ok(q, 8)"}}
+    a, b = _write(tmp_path / "a.json", ["x"], [one]), _write(tmp_path / "b.json", ["y"], [two])
+    ab, ba = run_cli("map", "--merge", str(a), str(b)), run_cli("map", "--merge", str(b), str(a))
+    assert ab.returncode == ba.returncode == 0, ab.stderr + ba.stderr
+    assert ab.stdout == ba.stdout
+    [r] = json.loads(ab.stdout)["accesses"]
+    assert r["cells"] == ["x", "y"]
+
+
 @pytest.mark.parametrize("args, says", [
     (["--compare", "/nonexistent/a.json", "/nonexistent/b.json"], "/nonexistent/a.json: cannot read"),
     (["--merge", "BAD"], "BAD: not a map"),

@@ -231,9 +231,16 @@ def unite(recs: Iterable[MapAccess]) -> list[MapAccess]:
         if old is None:
             by_key[r.key()] = r
             continue
-        keep = r if rank(r) > rank(old) else old
-        by_key[r.key()] = replace(keep, units=tuple(sorted(set(old.units) | set(r.units))))
+        by_key[r.key()] = replace(farther(old, r), units=tuple(sorted(set(old.units) | set(r.units))))
     return [by_key[k] for k in sorted(by_key)]
+
+
+def farther(a: MapAccess, b: MapAccess) -> MapAccess:
+    """The farther of two records of one access; equally far, the first of their JSON texts, so
+    that the order records come in never decides."""
+    def key(r: MapAccess) -> tuple:
+        return (rank(r), json.dumps(plain(replace(r, units=(), cells=())), sort_keys=True))
+    return max(a, b, key=key)
 
 
 def rank(r: MapAccess) -> tuple:
@@ -241,8 +248,8 @@ def rank(r: MapAccess) -> tuple:
     the histogram's power-of-two buckets (a check a few lines farther in the same bucket has
     not moved: across kernels and patches, lines shift)."""
     calls, lines = distance(r)
-    return (r.validation == "none", r.validation in ("unit", "kept"), calls, max(lines, -1).bit_length()
-            if lines >= 0 else -1)
+    return (r.validation == "none", r.validation in ("unit", "kept"), calls,
+            lines.bit_length() if lines >= 0 else -1)
 
 
 def with_cells(recs: list[MapAccess], cells: tuple[str, ...]) -> list[MapAccess]:

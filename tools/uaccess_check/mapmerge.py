@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from .distmap import MapAccess, load_map, rank
+from .distmap import MapAccess, farther, load_map
 
 
 def merge_maps(paths: list[Path]) -> tuple[list[str], list[MapAccess]]:
@@ -29,7 +29,6 @@ def merge_maps(paths: list[Path]) -> tuple[list[str], list[MapAccess]]:
             if old is None:
                 by_key[k] = r
                 continue
-            keep = r if rank(r) > rank(old) else old
-            by_key[k] = replace(keep, cells=tuple(sorted(set(old.cells) | set(r.cells))),
+            by_key[k] = replace(farther(old, r), cells=tuple(sorted(set(old.cells) | set(r.cells))),
                                 units=tuple(sorted(set(old.units) | set(r.units))))
     return sorted(cells), [by_key[k] for k in sorted(by_key)]
