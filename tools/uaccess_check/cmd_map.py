@@ -17,15 +17,13 @@ import tempfile
 from pathlib import Path
 
 from . import UsageError
-from .formats import check_writable
 from .cmd_kernel import add_kernel_arguments, kernel_builds
 from .distmap import MapAccess, MapError, from_facts_dir, load_map, to_json, write_map
-from .facts import FactsError
 from .finding import from_plugin
+from .formats import check_writable
 from .log import info
 from .maphtml import render as render_html
 from .mapcompare import compare, render_json, render_text
-
 from .mapmerge import merge_maps
 from .maptext import render as render_map_text
 from .plugin import ensure_plugin, plugin_flags
@@ -91,10 +89,7 @@ def _compile(args: argparse.Namespace) -> tuple[list[str], list[MapAccess], int]
         if not reports:
             raise UsageError(f"no configured accessor unit found in {fx.src}")
         findings = [f for rep in reports for f in from_plugin(rep.stderr.splitlines(), roots)]
-        try:
-            recs = from_facts_dir(Path(tmp), findings, roots, cell)
-        except FactsError as exc:
-            raise UsageError(str(exc)) from None
+        recs = from_facts_dir(Path(tmp), findings, roots, cell)
     failed = [rep for rep in reports if rep.returncode != 0]
     for rep in failed:
         sys.stderr.write(rep.stderr)

@@ -35,7 +35,6 @@ from .finding import (Finding, Sources, at_level, fingerprints, from_cocci, from
 from .fixture import ensure_fixture, fixture_for
 from .kbuild import compile_with, make_objects
 from .distmap import from_facts_dir
-from .facts import FactsError
 from .kdir import open_kdir
 from .mail import patch_text
 from .mapcompare import Change, change_lines, compare, summary
@@ -197,12 +196,8 @@ def _map_changes(fx, scratch: Path, facts: dict[bool, Path], before: list[Findin
     """The accesses whose check the patch moves (the distance map of the units compiled, before
     and after): what a maintainer asks of a patch like the seed's."""
     roots = {False: [str(fx.src), str(fx.build)], True: [str(scratch), str(fx.src), str(fx.build)]}
-    try:
-        old = from_facts_dir(facts[False], before, roots[False], "before")
-        new = from_facts_dir(facts[True], after, roots[True], "after")
-    except FactsError as exc:
-        raise UsageError(str(exc)) from None
-    return compare(old, new)
+    return compare(from_facts_dir(facts[False], before, roots[False], "before"),
+                   from_facts_dir(facts[True], after, roots[True], "after"))
 
 
 def _print_text(after: list[Finding], new: list[Finding], plans: list[FilePlan], units: int,

@@ -50,8 +50,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "default all")
     p.add_argument("--map", type=Path, default=None, metavar="FILE",
                    help="also write the distance map of the units compiled (uaccess-check map): JSON, or "
-                        "the HTML page when FILE ends in .html; the levels of accesses not reported at this "
-                        "level are their classes'")
+                        "the HTML page when FILE ends in .html; an access gets a level only when this "
+                        "level reports it")
     formats.add_arguments(p)
     p.set_defaults(run=run)
 
@@ -94,12 +94,8 @@ def _run_info(fx, reports: list, unconfigured: list[str], failed: list, scripts:
     return formats.RunInfo("checked", "", None, tuple(rows))
 
 
-def _write_map(path: Path, facts: Path, reports: list, roots: list[str], cell: str) -> None:
-    findings = [f for rep in reports for f in from_plugin(rep.stderr.splitlines(), roots)]
-    try:
-        recs = from_facts_dir(facts, findings, roots, cell)
-    except FactsError as exc:
-        raise UsageError(str(exc)) from None
+def _write_map(path: Path, facts: Path, findings: list[Finding], roots: list[str], cell: str) -> None:
+    recs = from_facts_dir(facts, findings, roots, cell)
     write_map(path, render_html([cell], recs, None) if path.suffix == ".html" else to_json(recs, [cell]))
 
 
@@ -123,9 +119,11 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"no configured accessor unit found in {fx.src}")
         if sys.stderr.isatty():
             sys.stderr.write("\n")
+        compiled = {rep.unit: from_plugin(rep.stderr.splitlines(), roots) for rep in reports}
         merged: list[Finding] = []
         if args.map is not None:
-            _write_map(args.map, Path(facts_dir), reports, roots, " and ".join(f.label() for f in fixtures))
+            _write_map(args.map, Path(facts_dir), [f for fs in compiled.values() for f in fs], roots,
+                       " and ".join(f.label() for f in fixtures))
         if "merge" in engines:
             try:
                 loaded = load_facts([facts])
@@ -136,8 +134,7 @@ def run(args: argparse.Namespace) -> int:
     if "cocci" in engines:
         cocci = from_cocci(run_cocci([fx.src], all_scripts()).findings, Sources([fx.src]))
     # formats.py: text (the lines below, a finding's lines as the plugin printed them), json, sarif
-    found = {rep.unit: at_level(from_plugin(rep.stderr.splitlines(), roots), level) if "plugin" in engines else []
-             for rep in reports}
+    found = {rep.unit: at_level(compiled[rep.unit], level) if "plugin" in engines else [] for rep in reports}
     merged = at_level(merged + cocci, level)
     said = one_per_site([f for fs in found.values() for f in fs] + merged)
     others = sort_findings({f for f in said.values() if "plugin" not in f.engines})

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from . import UsageError, primitives
 from .diag import relative_to
-from .facts import Access, Check, Facts, Link, load_facts
+from .facts import Access, Check, Facts, FactsError, Link, load_facts
 from .finding import Finding
 from .merge import met_checks
 from .messages import level_of, say
@@ -139,7 +139,7 @@ def _validation(acc: Access, met: Distance | None, rel: Callable[[str], str]) ->
             return "function", 0, site, chain, None
         return "callers", len(chain), site, chain, None
     if chk is not None and chk.text is not None:
-        return "kept", None, Site("access_ok", chk.text, None, None, None), (), chk.stored
+        return "kept", None, Site(chk.text.split("(", 1)[0], chk.text, None, None, None), (), chk.stored
     if met is not None:
         return "unit", len(met.chain), _site(met.check, rel), _chain(met.chain, rel), None
     return "none", None, None, (), None
@@ -214,24 +214,30 @@ def build(facts: Facts, findings: Iterable[Finding], met: dict[tuple, Distance],
 def from_facts_dir(facts_dir: Path, findings: Iterable[Finding], roots: list[str],
                    cell: str) -> list[MapAccess]:
     """The map of the units compiled with their facts into facts_dir (none written: an empty
-    map); the findings of the same compiles, paths relative to the tree (finding.from_plugin)."""
+    map); the findings of the same compiles, paths relative to the tree (finding.from_plugin).
+    A facts file that cannot be read is a UsageError."""
     if not any(facts_dir.rglob("*.json")):
         return []
-    facts = load_facts([facts_dir])
+    try:
+        facts = load_facts([facts_dir])
+    except FactsError as exc:
+        raise UsageError(str(exc)) from None
     return build(facts, findings, met_checks(facts), lambda p: relative_to(p, roots), cell)
 
 
 def unite(recs: Iterable[MapAccess]) -> list[MapAccess]:
-    """Records of one access (same key) made one, naming every unit, sorted by key. Where the
-    units judge a header's access differently (their callers differ), the farther check is
-    kept: the map shows how far a check can be."""
+    """Records of one access (same key) made one, naming every unit and cell, sorted by key:
+    a header's access seen by many units of a build, an access of many builds (map --merge).
+    Where they judge it differently (their callers differ), the farther check is kept: the map
+    shows how far a check can be. One pass, then one sort of the keys."""
     by_key: dict[tuple, MapAccess] = {}
     for r in recs:
         old = by_key.get(r.key())
         if old is None:
             by_key[r.key()] = r
             continue
-        by_key[r.key()] = replace(farther(old, r), units=tuple(sorted(set(old.units) | set(r.units))))
+        by_key[r.key()] = replace(farther(old, r), units=tuple(sorted(set(old.units) | set(r.units))),
+                                  cells=tuple(sorted(set(old.cells) | set(r.cells))))
     return [by_key[k] for k in sorted(by_key)]
 
 
@@ -312,7 +318,7 @@ def histogram(recs: list[MapAccess], bucket: Callable[[MapAccess], str],
 
 
 def top_dir(r: MapAccess) -> str:
-    return r.file.split("/", 1)[0] if "/" in r.file else r.file
+    return r.file.split("/", 1)[0]
 
 
 def histograms(recs: list[MapAccess]) -> list[tuple[str, list[tuple[str, int]]]]:

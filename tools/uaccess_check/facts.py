@@ -48,7 +48,7 @@ class Check:
     function: str | None
     pos: Pos | None
     chain: tuple[Link, ...]
-    stored: str | None = None  # a kept pointer's: where it was stored (registrations.def)
+    stored: str | None  # a kept pointer's: where it was stored (registrations.def)
 
 
 @dataclass(frozen=True)
@@ -86,12 +86,12 @@ class Access:
     function: str
     pos: Pos
     accessor: str
+    pointer: str | None  # the pointer argument as written
+    mode: str
+    verdict: str
     check: Check | None
     region: Region | None
-    pointer: str | None = None  # the pointer argument as written
-    mode: str = "rw"
-    verdict: str = "proven"
-    proven_by: str | None = None  # proven with no check to name: arm64, compat, u32, checked_before, bound
+    proven_by: str | None  # proven with no check to name: arm64, compat, u32, checked_before, bound
 
 
 @dataclass(frozen=True)

@@ -259,9 +259,9 @@ def _row_level(m: Message, message: str) -> int:
     """A row's level, with the plugin's one rule the table cannot say: a region opened one call
     up (the __unsafe_setup_sigcontext() shape) is said from level 2 (distance.c,
     region_up_level(); requirements.py's _distance_level() for the merge)."""
+    assert m.level is not None
     if m.id == "region_up":
         found = re.match(m.pattern, message)
         if found and int(found.group("calls")) < 2:
-            return max(m.level or 0, 2)
-    assert m.level is not None
+            return max(m.level, 2)
     return m.level

@@ -119,11 +119,14 @@ class Distance:
     """A met requirement: its finding, how many calls it spans, and what groups it with the
     other accesses of the same region (None: reported alone)."""
     finding: Finding
-    calls: int
     group: tuple | None
     accessor: str
     check: Check
     chain: tuple[Link, ...]  # from the checking function down to the access
+
+    @property
+    def calls(self) -> int:
+        return len(self.chain)
 
 
 def judge_check(req: Requirement, facts: Facts, level: int, out: list[Finding]) -> Distance | None:
@@ -214,7 +217,7 @@ def _met(req: Requirement, acc: Access | None, chk: Check, links: tuple[Link, ..
     chain = tuple(chk.chain) + links + tuple(inner)
     region = acc.region if acc is not None else None
     group = (region.pos, chk.pos, chain) if region is not None else None
-    return Distance(_distance(req, acc, chk, list(links), inner), len(chain), group, req.accessor, chk, chain)
+    return Distance(_distance(req, acc, chk, list(links), inner), group, req.accessor, chk, chain)
 
 
 def _family(accessor: str) -> bool:
